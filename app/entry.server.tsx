@@ -32,7 +32,10 @@ function logError(context: AppLoadContext | undefined, fields: Record<string, un
 /** Loader and action failures, logged once with the request id (the error page shows no details). */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logError(context, { err: error, method: request.method, path: new URL(request.url).pathname }, "web tier error");
+  const path = new URL(request.url).pathname;
+  logError(context, { err: error, method: request.method, path }, "web tier error");
+  // Besides the log, the error report with the same request id (ADR 133; nothing when SENTRY_DSN is unset).
+  context?.reportError?.(error, { method: request.method, path });
 };
 
 export default async function handleRequest(

@@ -10,6 +10,7 @@ declare module "@remix-run/node" {
     cspNonce?: HostLoadContext["cspNonce"];
     requestId?: HostLoadContext["requestId"];
     log?: HostLoadContext["log"];
+    reportError?: HostLoadContext["reportError"];
   }
   interface Future {
     v3_singleFetch: true;

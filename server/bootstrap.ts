@@ -2,6 +2,7 @@
  * Opens the database, migrates, seeds an empty database for the demo and development, and builds the API. Shared by
  * the server, the CLI and the integration tests. A production start (ADR 056) never seeds and refuses demo accounts.
  */
+import { createErrorReporter } from "./observability/error-reporting";
 import { createApiApp, type ApiApp } from "./api/app";
 import type { ApiDeps } from "./api/types";
 import { isRealProduction, type AppConfig } from "./config";
@@ -87,6 +88,7 @@ export async function bootstrap(config: AppConfig, options: BootstrapOptions = {
     bus,
     presence: createPresence({ bus, clock, instanceId }),
     features: featureRegistry(),
+    errorReporter: createErrorReporter(config.errorReporting),
   };
   return { config, database, deps, api: createApiApp(deps), seeded, log };
 }

@@ -2,6 +2,7 @@
  * Every environment variable the product reads, parsed once. README's
  * "Configuration" table documents the same list; keep the two in step.
  */
+import { errorReportingConfigFrom, type ErrorReportingConfig } from "./observability/error-reporting";
 import { bundledIpCountryDatabase } from "./integrations/ip-country";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -100,6 +101,8 @@ export interface AppConfig {
   staffSecondFactor: "required" | "optional";
   /** Live video (issue 31, ADR 125): working folder, RTMP ingest, WebRTC viewer cap. */
   liveVideo: LiveVideoConfig;
+  /** Error reporting (ADR 133): off without SENTRY_DSN; the environment picks the trace sample rate. */
+  errorReporting: ErrorReportingConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -333,5 +336,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transparencyDb: transparencyDbConfigFrom(env),
     staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
     liveVideo: liveVideoConfigFrom(env),
+    errorReporting: errorReportingConfigFrom(env, production),
   };
 }

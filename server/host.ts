@@ -3,6 +3,7 @@
  * the Remix app for everything else (including /public/locales, a resource
  * route, so remix-serve serves it too).
  */
+import type { ErrorReporter } from "./observability/error-reporting";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
@@ -38,6 +39,8 @@ export interface HostOptions {
   publicUrl?: string;
   /** Access log and request metrics; without them (tests), requests are neither logged nor counted. */
   observe?: { log: Logger; metrics?: Metrics; database?: DatabaseHandle; isDraining?: () => boolean };
+  /** Where web-tier failures are reported besides the log (ADR 133). */
+  errorReporter?: ErrorReporter;
   /** Load shedding; off when absent (tests). */
   admission?: AdmissionOptions;
   /**
@@ -63,6 +66,8 @@ export type HostLoadContext = {
   requestId?: string;
   /** Logs for the web tier's own failures (render errors), tagged with the request id. */
   log?: Pick<Logger, "error" | "warn">;
+  /** Reports a web-tier failure (Remix's handleError) with the request id (ADR 133); absent when reporting is off. */
+  reportError?: (error: unknown, request: { method: string; path: string }) => void;
 };
 
 type HostEnv = { Bindings: HttpBindings; Variables: SecureHeadersVariables & RequestIdVariables };
@@ -79,7 +84,18 @@ const mayBeGuestPage = (path: string) => !/^\/(?:api|oauth|build)\//.test(path);
 
 const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
-export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission, devRoutesKey }: HostOptions) {
+export function createHost({
+  api,
+  build,
+  mode,
+  rootDir,
+  trustProxy,
+  publicUrl,
+  observe,
+  admission,
+  devRoutesKey,
+  errorReporter,
+}: HostOptions) {
   const app = new Hono<HostEnv>();
   // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
   installRouteMatchMemo();
@@ -187,6 +203,9 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
       cspNonce: c.get(CSP_NONCE_KEY),
       requestId: reqId,
       log: observe?.log.child({ reqId }),
+      reportError: errorReporter?.enabled
+        ? (error, request) => errorReporter.capture(error, { tier: "web", requestId: reqId, ...request })
+        : undefined,
     };
   };
 

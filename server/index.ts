@@ -46,6 +46,7 @@ async function main() {
     observe: { log, metrics, database, isDraining: () => lifecycle.draining },
     admission: config.admission,
     devRoutesKey: config.devRoutesKey,
+    errorReporter: runtime.deps.errorReporter,
   });
 
   const server = createHttpServer(host.fetch);
@@ -114,6 +115,8 @@ async function main() {
     await runtime.deps.bus.close();
     smtp?.close();
     metricsServer?.close();
+    // Error reports still queued leave before the process does (ADR 133).
+    await runtime.deps.errorReporter?.flush();
     await database.close();
     log.info({ forced }, "stopped");
     process.exit(0);

@@ -8,6 +8,11 @@ export function fetchConsents(api: ApiClient): Promise<ApiResult<DataOf<typeof c
   return api.op(consentsOps.list, { handleErrors: true });
 }
 
+/** PUT /user/consents/{purpose}: gives a consent the data privacy page offers. */
+export function grantConsent(api: ApiClient, purpose: ConsentPurpose): Promise<ApiResult<DataOf<typeof consentsOps.grant>>> {
+  return api.op(consentsOps.grant, { params: { purpose }, handleErrors: true });
+}
+
 /** DELETE /user/consents/{purpose}: withdraws a consent (and deletes what it covered). */
 export function withdrawConsent(api: ApiClient, purpose: ConsentPurpose): Promise<ApiResult<DataOf<typeof consentsOps.withdraw>>> {
   return api.op(consentsOps.withdraw, { params: { purpose }, handleErrors: true });

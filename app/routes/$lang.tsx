@@ -10,6 +10,8 @@ import { RealtimeConnector } from "~/features/realtime/RealtimeConnector";
 
 /** The popups of realtime notifications (ADR 044): a static file, no framework, for signed-in members only. */
 const NOTIFICATIONS_SCRIPT = "/scripts/notifications.js";
+/** The activity tracker (ADR 132): only for members whose consent stands. */
+const ACTIVITY_SCRIPT = "/scripts/activity.js";
 /** The header's live dollar balance (ADR 081): for members with a wallet. */
 const WALLET_BALANCE_SCRIPT = "/scripts/wallet-balance.js";
 
@@ -26,6 +28,7 @@ export default function LanguageLayout() {
       {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
       {viewer?.dollars ? <script src={WALLET_BALANCE_SCRIPT} defer /> : null}
+      {viewer?.activityTracking ? <script src={ACTIVITY_SCRIPT} defer /> : null}
       {viewer ? <RealtimeConnector /> : null}
       <div id="main-content">
         {/* After a refused post, every page starts with what to fix (issue 25 item 5, ADR 071). */}

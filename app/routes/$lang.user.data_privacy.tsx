@@ -18,11 +18,12 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function DataPrivacyRoute() {
-  const { specialConsentSince, exports, done } = useLoaderData<typeof loader>();
+  const { specialConsentSince, activityConsentSince, exports, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <DataPrivacyPage
       specialConsentSince={specialConsentSince}
+      activityConsentSince={activityConsentSince}
       exports={exports}
       done={answer ? null : done}
       formErrors={allErrors(readReply(answer?.lastResult))}

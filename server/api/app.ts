@@ -30,6 +30,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     // The host's id, or (from our own web tier over the network) the X-Request-Id it sent.
     const reqId = c.env?.requestId ?? (c.env?.internal ? c.req.header("x-request-id") : undefined) ?? crypto.randomUUID();
     c.set("log", deps.log.child({ reqId }));
+    c.set("requestId", reqId);
     c.set("clientIp", clientIp(c, deps));
     const lang = (c.req.header("accept-language") ?? "").slice(0, 2).toLowerCase();
     c.set("lang", isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
@@ -134,6 +135,7 @@ function errorResponse(c: Context<ApiEnv>, err: Error): Response {
     return jsonAnswer(c, { code: err.status, ...err.extra, errors: err.items }, err.status, headers);
   }
   (c.get("log") ?? c.get("deps")?.log)?.error({ err, method: c.req.method, path: c.req.path }, "unhandled API error");
+  c.get("deps")?.errorReporter?.capture(err, { tier: "api", requestId: c.get("requestId"), method: c.req.method, path: c.req.path });
   return jsonAnswer(c, { code: 500, errors: [errorItem(500, DEFAULT_ERROR_KEY)] }, 500);
 }
 

@@ -1,4 +1,5 @@
 import type { AliasedSelectQueryBuilder, Kysely, Transaction } from "kysely";
+import type { ErrorReporter } from "../observability/error-reporting";
 import type { AppConfig } from "../config";
 import type { Goods, GoodsQuote, RevocationReason, SettledOrder } from "../contract/billing";
 import type { Language } from "../contract/locales";
@@ -30,6 +31,8 @@ export interface ApiDeps {
   presence: PresenceService;
   /** What the feature manifests contribute at run time (server/modules/registry.ts, ADR 064). */
   features: FeatureRegistry;
+  /** Server errors go here besides the log (ADR 133); absent or off without SENTRY_DSN. */
+  errorReporter?: ErrorReporter;
 }
 
 /**
@@ -195,6 +198,8 @@ export type ApiEnv = {
     lang: Language;
     /** The deps' logger bound to this request's id. */
     log: Logger;
+    /** The request id the log lines carry (the host's, or a fresh one), for error reports (ADR 133). */
+    requestId: string;
   };
 };
 

@@ -5,11 +5,23 @@
  * only while the member's explicit consent for them stands. Withdrawing it
  * deletes them.
  */
-export const CONSENT_PURPOSES = ["special_category_data"] as const;
+export const CONSENT_PURPOSES = ["special_category_data", "activity_statistics"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** The purpose that covers the special-category profile traits. */
 export const SPECIAL_DATA_CONSENT: ConsentPurpose = "special_category_data";
+
+/**
+ * The activity tracker's consent (issue 32 item 2, ADR 132): the member lets the browser report which profiles they
+ * looked at and whose phone or website they clicked, counted (never named) in those creators' dashboards.
+ */
+export const ACTIVITY_CONSENT: ConsentPurpose = "activity_statistics";
+
+/**
+ * Purposes a member may give at any time on the data privacy page (PUT /user/consents/{purpose}). The special-category
+ * consent is given only together with the data it covers (the registration's profile step).
+ */
+export const GRANTABLE_CONSENTS: readonly ConsentPurpose[] = [ACTIVITY_CONSENT];
 
 /** Profile trait groups that hold special-category data: kept only under SPECIAL_DATA_CONSENT. */
 export const SPECIAL_CATEGORY_TRAITS = ["race_type", "sexuality"] as const;

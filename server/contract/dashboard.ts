@@ -19,15 +19,17 @@ export const CHART_USER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.
 /** The calendar day views are counted in (the product is German-first; one day for everybody). */
 export const CHART_TIME_ZONE = "Europe/Berlin";
 
-export const CHART_SERIES = ["views", "favorites", "contacts"] as const;
+export const CHART_SERIES = ["views", "favorites", "contacts", "phone_clicks", "website_clicks"] as const;
 export type ChartSeriesKey = (typeof CHART_SERIES)[number];
 
 /**
  * Series whose counter exists: all of them. Favorites are counted since issue 11 (ADR 036), contacts from the
- * messenger's threads since issue 25 (ADR 070: members who wrote to you for the first time, per day). A series
- * added later without its counter stays out of this list, and the chart says so.
+ * messenger's threads since issue 25 (ADR 070: members who wrote to you for the first time, per day); views and the
+ * clicks on a profile's phone number and website come from the activity tracker's rollup since issue 32 (ADR 132:
+ * visitors who clicked, once a day each). A series added later without its counter stays out of this list, and the
+ * chart says so.
  */
-export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views", "favorites", "contacts"];
+export const TRACKED_CHART_SERIES: readonly ChartSeriesKey[] = ["views", "favorites", "contacts", "phone_clicks", "website_clicks"];
 
 export const dashboardChartsQuerySchema = v.strictObject(
   {

@@ -41,6 +41,8 @@ export interface UserDataResponse {
   /** fsk18 content is open to this login session (verified and the PIN entered, access/age-gate.ts): the fsk18 search filter is offered. */
   fsk18_open: boolean;
   register_completed_step: number;
+  /** The member's consent to the activity tracker stands (ADR 132): pages include public/scripts/activity.js. */
+  activity_tracking: boolean;
   /** Where the web tier must send this user first (path after the language, may carry a query), or null. */
   next_destination: string | null;
   /** The header's bell (ADR 044): the unread count and the latest few, read with the user in one API call. */

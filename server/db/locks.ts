@@ -75,11 +75,16 @@ export const LOCK_SPACES = {
   misuse: 38,
   /** Live streams (issue 31, ADR 124): a member's payments for paid streams and recordings, one at a time. */
   livePurchases: 44,
+  /** The activity tracker's rollup (issue 32, ADR 132): one run at a time, key 0. */
+  activityRollup: 49,
 } as const;
 
 export type LockSpace = keyof typeof LOCK_SPACES;
 /** The spaces keyed by a member's id (the other four have their own keys). */
-export type MemberLockSpace = Exclude<LockSpace, "searchProfilesRefresh" | "messengerPair" | "promoCodes" | "eventAttendance">;
+export type MemberLockSpace = Exclude<
+  LockSpace,
+  "searchProfilesRefresh" | "messengerPair" | "promoCodes" | "eventAttendance" | "activityRollup"
+>;
 
 /** Serializes the reservations of one promo code for the rest of the transaction (PostgreSQL; SQLite: see above). */
 export async function lockPromoCode(trx: Transaction<Database>, dialect: Dialect, promoCodeId: number): Promise<void> {

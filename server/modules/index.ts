@@ -11,6 +11,7 @@ import type { FeatureRegistry } from "../api/types";
 import type { Dialect } from "../db/dialect";
 import { mailDeliveryManifest } from "../jobs/mail-delivery";
 import { manifest as account } from "./account/index";
+import { manifest as activity } from "./activity/index";
 import { manifest as auth } from "./auth/index";
 import { manifest as batch } from "./batch/index";
 import { manifest as blocks } from "./blocks/index";
@@ -151,6 +152,7 @@ export const FEATURES = [
   queues,
   live,
   staffTotp,
+  activity,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

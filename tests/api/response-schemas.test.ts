@@ -39,6 +39,8 @@ const UNDECLARED: string[] = [
   "get /api/v2/verification/files/:id/:side",
   // The member's dollar history as CSV (a file download, ADR 081).
   "get /api/v2/wallets/history.csv",
+  // The activity tracker's batches: 204 without a body, the counts in headers (ADR 132).
+  "post /api/v2/activity/events",
   // WHEP and WHIP: an SDP offer in, an SDP answer out (ADR 125).
   "post /api/v2/live-media/:id/:token/whep",
   "post /api/v2/live-media/:id/:token/whip",

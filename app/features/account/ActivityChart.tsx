@@ -15,6 +15,8 @@ import { ChartSvg, ChartTable, formatChartDay } from "./ChartParts";
 export { formatChartDay };
 
 const LINE_SERIES: ChartSeriesKey[] = ["favorites", "contacts"];
+/** Clicks on the profile's phone number and website (the activity tracker, ADR 132): in words and in the table. */
+const CLICK_SERIES = ["phone_clicks", "website_clicks"] as const satisfies readonly ChartSeriesKey[];
 
 export function ActivityChart({
   charts,
@@ -109,6 +111,12 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
           </p>
           {untracked.length > 0 ? <p className={ui.muted}>{t("charts.untracked")}</p> : null}
           <p className={ui.muted}>{t("charts.how_counted")}</p>
+          <p data-testid="activity-clicks">
+            {t("charts.clicks_summary", {
+              phone: number.format(charts.totals.phone_clicks),
+              website: number.format(charts.totals.website_clicks),
+            })}
+          </p>
           {charts.tracked.includes("contacts") ? (
             <p className={ui.muted} data-testid="activity-contacts-counted">
               {t("charts.contacts_counted")}
@@ -121,7 +129,11 @@ export function ActivityFigure({ charts, lang }: { charts: DashboardCharts; lang
         caption={t("charts.svg_title", { days: charts.range })}
         days={charts.days}
         lang={lang}
-        columns={(["views", ...LINE_SERIES] as const).map((key) => ({ key, label: t(`charts.series.${key}`), values: charts.series[key] }))}
+        columns={(["views", ...LINE_SERIES, ...CLICK_SERIES] as const).map((key) => ({
+          key,
+          label: t(`charts.series.${key}`),
+          values: charts.series[key],
+        }))}
       />
     </>
   );

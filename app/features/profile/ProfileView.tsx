@@ -36,6 +36,8 @@ export function ProfileHead({
   const returnPath = profileTabPath(localePath(lang, `p/${profile.username}`), profileTab(tab));
   return (
     <>
+      {/* Names the profile for the activity tracker (public/scripts/activity.js, ADR 132); renders nothing. */}
+      <span hidden data-activity-profile={profile.id} />
       <ProfileHeader profile={profile} lang={lang} tab={tab} />
       {warned ? <WarningBadge /> : null}
       {profile.texts.status ? <p className={css.text}>{profile.texts.status}</p> : null}

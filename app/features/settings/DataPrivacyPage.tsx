@@ -73,6 +73,7 @@ function ExportCard({ exports }: { exports: DataExportStatusData }) {
 
 export function DataPrivacyPage(props: {
   specialConsentSince: number | null;
+  activityConsentSince: number | null;
   exports: DataExportStatusData;
   done: DataPrivacyDone | null;
   formErrors: string[];
@@ -105,6 +106,20 @@ export function DataPrivacyPage(props: {
           <p data-testid="special-consent">
             {t("settings.privacy.special_none")} <Link to={to("user/name_characteristics")}>{t("settings.privacy.special_give")}</Link>
           </p>
+        )}
+        {/* The activity tracker's consent (issue 32, ADR 132): off until the member gives it, withdrawn at any time. */}
+        <h3 className={css.cardTitle}>{t("settings.privacy.activity_title")}</h3>
+        <p className={ui.muted}>{t("settings.privacy.activity_what")}</p>
+        {props.activityConsentSince ? (
+          <>
+            <p data-testid="activity-consent">{t("settings.privacy.activity_given", { date: day.format(props.activityConsentSince) })}</p>
+            <IntentButton intent="withdraw_activity" label={t("settings.privacy.activity_withdraw")} testId="withdraw-activity" />
+          </>
+        ) : (
+          <>
+            <p data-testid="activity-consent">{t("settings.privacy.activity_none")}</p>
+            <IntentButton intent="grant_activity" label={t("settings.privacy.activity_grant")} testId="grant-activity" />
+          </>
         )}
         <h3 className={css.cardTitle}>{t("settings.privacy.news_title")}</h3>
         <p>

@@ -4,10 +4,10 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
+import { ACTIVITY_CONSENT, SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { fetchDataExportFile, fetchDataExportStatus, requestDataExport } from "~/api/privacy.server";
-import { createApiClient } from "~/api/client.server";
-import { fetchConsents, withdrawConsent } from "~/api/users.server";
+import { createApiClient, type ApiClient } from "~/api/client.server";
+import { fetchConsents, grantConsent, withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { intentVariant } from "~/components/form/schema";
@@ -16,7 +16,7 @@ import { noStore } from "~/utils/cache-headers";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { ROW_ID_PATTERN } from "#server/contract/row-id";
 
-const DONE = ["export_requested", "withdrawn"] as const;
+const DONE = ["export_requested", "withdrawn", "activity_granted", "activity_withdrawn"] as const;
 export type DataPrivacyDone = (typeof DONE)[number];
 
 export async function loadDataPrivacy({ request, context }: LoaderFunctionArgs) {
@@ -24,13 +24,16 @@ export async function loadDataPrivacy({ request, context }: LoaderFunctionArgs) 
   const api = createApiClient({ request, context });
   const [consents, exports] = await Promise.all([fetchConsents(api), fetchDataExportStatus(api)]);
   if (!exports.ok) throw new Response(null, { status: exports.status >= 500 ? 503 : exports.status, headers: PRIVATE_HEADERS });
-  const special = consents.ok ? consents.data.find((consent) => consent.purpose === SPECIAL_DATA_CONSENT) : undefined;
+  const since = (purpose: string) =>
+    consents.ok ? (consents.data.find((consent) => consent.purpose === purpose)?.granted_at ?? null) : null;
   const t = await i18nServer.getFixedT(request);
   const done = DONE.find((key) => key === new URL(request.url).searchParams.get("done")) ?? null;
   return data(
     {
       title: t("settings.pages.data_privacy.title"),
-      specialConsentSince: special ? special.granted_at : null,
+      specialConsentSince: since(SPECIAL_DATA_CONSENT),
+      // The activity tracker's consent (ADR 132): given and withdrawn here at any time.
+      activityConsentSince: since(ACTIVITY_CONSENT),
       exports: exports.data,
       done,
     },
@@ -38,8 +41,21 @@ export async function loadDataPrivacy({ request, context }: LoaderFunctionArgs) 
   );
 }
 
-/** The page's two buttons: ask for an export, withdraw the special-category consent. */
-const dataPrivacyFormSchema = intentVariant({ request_export: v.object({}), withdraw_special_data: v.object({}) });
+/** The page's buttons: ask for an export, withdraw the special-category consent, give or withdraw the tracker's. */
+const dataPrivacyFormSchema = intentVariant({
+  request_export: v.object({}),
+  withdraw_special_data: v.object({}),
+  grant_activity: v.object({}),
+  withdraw_activity: v.object({}),
+});
+
+/** What each button does, and the notice the page shows after it. */
+const INTENTS = {
+  request_export: { run: requestDataExport, done: "export_requested" },
+  withdraw_special_data: { run: (api: ApiClient) => withdrawConsent(api, SPECIAL_DATA_CONSENT), done: "withdrawn" },
+  grant_activity: { run: (api: ApiClient) => grantConsent(api, ACTIVITY_CONSENT), done: "activity_granted" },
+  withdraw_activity: { run: (api: ApiClient) => withdrawConsent(api, ACTIVITY_CONSENT), done: "activity_withdrawn" },
+} as const satisfies Record<string, { run: (api: ApiClient) => Promise<{ ok: boolean }>; done: DataPrivacyDone }>;
 
 export async function submitDataPrivacy({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
@@ -47,11 +63,11 @@ export async function submitDataPrivacy({ request, context, params }: ActionFunc
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const page = `/${params.lang}/user/data_privacy`;
-  const exporting = submission.value.intent === "request_export";
-  const result = exporting ? await requestDataExport(api) : await withdrawConsent(api, SPECIAL_DATA_CONSENT);
+  const intent = INTENTS[submission.value.intent];
+  const result = await intent.run(api);
   if (!result.ok)
     return data({ lastResult: replyWithApiErrors(submission, result.errors) }, { status: result.status, headers: PRIVATE_HEADERS });
-  throw redirect(`${page}?done=${exporting ? "export_requested" : "withdrawn"}`, { headers: PRIVATE_HEADERS });
+  throw redirect(`${page}?done=${intent.done}`, { headers: PRIVATE_HEADERS });
 }
 
 /** The download: the API's ZIP streamed through, for the signed-in owner only. */

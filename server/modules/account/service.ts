@@ -178,6 +178,9 @@ async function eraseAccountRows(trx: Transaction<Database>, clock: Clock, userId
     "profile_claims",
     "profile_view_days",
     "profile_view_marks",
+    // The activity tracker's raw events about the profile and its clicks per day (ADR 132).
+    "activity_events",
+    "profile_click_days",
     "tours",
     // Proposed texts and the decisions on the member's photos (ADR 030).
     "profile_text_changes",

@@ -7,6 +7,7 @@ import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { AGE_VERIFICATION_STATUS } from "../../contract/age-verification";
+import { ACTIVITY_CONSENT } from "../../contract/consents";
 import { mustVerifyEmail } from "../../contract/email-verification";
 import { requiredDestination } from "../../contract/registration";
 import { isStaffUserType, REGISTER_COMPLETED_STEP } from "../../contract/users";
@@ -55,6 +56,19 @@ export async function getUserData(deps: ApiDeps, userId: number, tokenId?: numbe
       "profiles.display_name",
       "profiles.city_name",
     ])
+    // The activity tracker's consent (ADR 132): the layout includes the tracker only while it stands.
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("consents")
+            .select("consents.user_id")
+            .whereRef("consents.user_id", "=", "users.id")
+            .where("consents.purpose", "=", ACTIVITY_CONSENT)
+            .where("consents.withdrawn_at", "is", null),
+        )
+        .as("activity_consent"),
+    )
     .$if(tokenId !== undefined, (qb) => qb.select((eb) => ageSessionOpenSql(eb, tokenId!).as("age_session_open")))
     .where("users.id", "=", userId)
     .executeTakeFirst();
@@ -99,6 +113,7 @@ export async function getUserData(deps: ApiDeps, userId: number, tokenId?: numbe
     age_verified: row.age_verification_status === AGE_VERIFICATION_STATUS.verified,
     fsk18_open: "age_session_open" in row ? existsAnswer(row.age_session_open) : false,
     register_completed_step: row.register_completed_step,
+    activity_tracking: existsAnswer(row.activity_consent),
     next_destination: requiredDestination({
       userType: row.user_type,
       registerCompletedStep: row.register_completed_step,

@@ -63,6 +63,12 @@ export async function listConsents(deps: ApiDeps, userId: number): Promise<Conse
   return rows.map((row) => ({ purpose: row.purpose as ConsentPurpose, granted_at: Number(row.granted_at) }));
 }
 
+/** PUT /user/consents/{purpose}: the member gives a consent the page offers (giving it again keeps the first time). */
+export async function grantOwnConsent(deps: ApiDeps, userId: number, purpose: ConsentPurpose): Promise<ConsentItem[]> {
+  await grantConsent(deps.db, userId, purpose, deps.clock.now());
+  return listConsents(deps, userId);
+}
+
 /** DELETE /user/consents/{purpose}: the member withdraws (a consent that does not stand is no error). */
 export async function withdrawOwnConsent(deps: ApiDeps, userId: number, purpose: ConsentPurpose): Promise<ConsentItem[]> {
   const now = deps.clock.now();

@@ -42,6 +42,7 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "profile_prices",
     "profile_schedule",
     "profile_view_days",
+    "profile_click_days",
     "tours",
     "profile_interviews",
     "profile_date_kinds",
@@ -123,6 +124,8 @@ export const NOT_EXPORTED: Record<string, string> = {
     "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
+  activity_events:
+    "the activity tracker's raw events about the member's profile: keyed hashes of its visitors (about other people, deleted after two days; the counts are in profile.json)",
   ledger_accounts:
     "the ledger's accounts and transfers: dollars.json has the member's history as user/dollar shows it (ADR 059: the member's own view)",
   payout_secure_codes: "the payout code, stored only as a hash (nothing readable)",

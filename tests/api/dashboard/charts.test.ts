@@ -9,6 +9,7 @@ import { USER_TYPE } from "#server/contract/users";
 import { freshIp } from "../../helpers/auth";
 import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { callJson } from "../../helpers/api-call";
+import { rollupActivity } from "#server/modules/activity/index";
 import { plusMember } from "../messenger/fixtures";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -38,7 +39,9 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     expect(response.status).toBe(200);
   }
 
+  /** The numbers come from the activity rollup (ADR 132), which the job runs every few minutes: run it first. */
   async function charts(token: string | undefined, query = "") {
+    await rollupActivity(rt.deps);
     const response = await rt.request(`/api/v2/dashboard/charts${query}`, { token });
     const body = (await response.json()) as { data: DashboardCharts; errors?: Array<{ key: string; source?: string }> };
     return { status: response.status, body };
@@ -75,11 +78,11 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     expect(body.data.days.at(-1)).toBe(today());
     expect(body.data.series.views.at(-1)).toBe(3);
     expect(body.data.series.views.slice(0, -1).every((n) => n === 0)).toBe(true);
-    expect(body.data.totals).toEqual({ views: 3, favorites: 0, contacts: 0 });
+    expect(body.data.totals).toEqual({ views: 3, favorites: 0, contacts: 0, phone_clicks: 0, website_clicks: 0 });
     // Nobody favorited this profile or wrote to its owner.
     expect(body.data.series.favorites).toEqual(Array(30).fill(0));
     expect(body.data.series.contacts).toEqual(Array(30).fill(0));
-    expect(body.data.tracked).toEqual(["views", "favorites", "contacts"]);
+    expect(body.data.tracked).toEqual(["views", "favorites", "contacts", "phone_clicks", "website_clicks"]);
 
     // The next day the same viewer counts again, on that day.
     rt.clock.advance(DAY);
@@ -136,21 +139,22 @@ describe(`dashboard charts (${TEST_DB})`, () => {
     const client = await member(USER_TYPE.client);
     await view(escort.username, { token: client.token, ip: "192.0.2.44" });
     await view(escort.username, { ip: "192.0.2.45" });
-    const marks = await rt.deps.db.selectFrom("profile_view_marks").selectAll().where("user_id", "=", escort.id).execute();
+    // The raw events of the activity store (ADR 132) hold the mark, not the viewer.
+    const marks = await rt.deps.db.selectFrom("activity_events").selectAll().where("user_id", "=", escort.id).execute();
     expect(marks).toHaveLength(2);
     for (const mark of marks) {
-      expect(Object.keys(mark).sort()).toEqual(["day", "user_id", "viewer_hash"]);
-      expect(mark.viewer_hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(mark.viewer_hash).not.toContain(String(client.id));
+      expect(Object.keys(mark).sort()).toEqual(["day", "id", "kind", "received_at", "source", "user_id", "visitor"]);
+      expect(mark.visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(mark.visitor).not.toContain(String(client.id));
     }
-    // Two days later the first view of the day cleans up the older marks; the counts stay.
+    // Two days later the rollup deletes the older raw events once counted; the counts stay.
     rt.clock.advance(2 * DAY);
     await fresh(escort);
     await fresh(client);
     await view(escort.username, { token: client.token });
-    const days = (await rt.deps.db.selectFrom("profile_view_marks").select("day").distinct().execute()).map((row) => row.day);
-    expect(days).toEqual([today()]);
     expect((await charts(escort.token)).body.data.totals.views).toBe(3);
+    const days = (await rt.deps.db.selectFrom("activity_events").select("day").distinct().execute()).map((row) => row.day);
+    expect(days).toEqual([today()]);
   });
 
   it("counts by the Berlin calendar day", async () => {

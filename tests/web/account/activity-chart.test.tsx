@@ -17,8 +17,8 @@ function chartsOf(views: number[], lastDay = "2026-11-25"): DashboardCharts {
   return {
     range: 7,
     days,
-    series: { views, favorites: zeros, contacts: zeros },
-    totals: { views: views.reduce((a, b) => a + b, 0), favorites: 0, contacts: 0 },
+    series: { views, favorites: zeros, contacts: zeros, phone_clicks: zeros, website_clicks: zeros },
+    totals: { views: views.reduce((a, b) => a + b, 0), favorites: 0, contacts: 0, phone_clicks: 0, website_clicks: 0 },
     tracked: ["views"],
     earnings: {
       series: { bundles: zeros, ppv: zeros, fans: zeros, tips: zeros },

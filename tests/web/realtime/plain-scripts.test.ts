@@ -27,6 +27,8 @@ const BUDGET_GZIP: Record<string, number> = {
   checkout: 1_450,
   // The back-office queues' keyboard shortcuts (issue 30 item 5, ADR 119).
   "queue-keys": 900,
+  // The activity tracker (issue 32 item 2, ADR 132).
+  activity: 1_400,
 };
 
 let outputs: OutputFile[] = [];
@@ -68,6 +70,7 @@ describe("plain scripts", () => {
     expect(built.sort()).toEqual(sources.map((name) => `${OUT_DIR}/${nameOf(name)}.js`).sort());
     const referenced = [...new Set(referencedScripts())].sort();
     expect(referenced).toEqual([
+      "activity",
       "checkout",
       "city-autocomplete",
       "lazy-list",

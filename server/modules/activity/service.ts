@@ -1,0 +1,272 @@
+/**
+ * The activity tracker's rules (issue 32 item 2, ADR 132): who may add events, what one line must be, the append-only
+ * store, and the rollup that turns raw events into the dashboard's per-day counts.
+ *
+ * Identity never comes from the body: a member is the session's, and counts only while their consent
+ * (ACTIVITY_CONSENT) stands; a browser that says "do not track" (DNT, Sec-GPC) is not read at all. A visitor is
+ * stored as a keyed hash of (day, profile, visitor) — the same mark ADR 033 kept for views — so the raw rows name
+ * nobody, cannot be linked across days or profiles, and are deleted after ACTIVITY_RAW_DAYS_KEPT days.
+ */
+import { sql, type Kysely, type Transaction } from "kysely";
+import * as v from "valibot";
+import type { ApiDeps } from "../../api/types";
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_LINE_MAX_BYTES,
+  activityEventSchema,
+  type ActivityEvent,
+  type ActivityKind,
+} from "../../contract/activity";
+import { CHART_USER_TYPES, chartDayOf, chartDaysEnding } from "../../contract/dashboard";
+import { STAFF_USER_TYPES } from "../../contract/users";
+import { ACTIVITY_CONSENT } from "../../contract/consents";
+import { LOCK_SPACES } from "../../db/locks";
+import type { Database } from "../../db/schema/index";
+import { enqueueJob } from "../../jobs/queue";
+import { hmac } from "../../lib/crypto";
+import { recordHit, type Window } from "../../lib/rate-limit";
+import { activeConsentSince } from "../consents/index";
+
+/** Raw events of today and yesterday stay (late batches, the rollup's recount of a day); older days are deleted. */
+export const ACTIVITY_RAW_DAYS_KEPT = 2;
+/** How often the rollup runs: the dashboard's today lags by at most this. */
+export const ACTIVITY_ROLLUP_INTERVAL_MS = 5 * 60 * 1000;
+/** Rows per INSERT: one statement for a whole batch (SQLite's and PostgreSQL's parameter limits allow far more). */
+const INSERT_CHUNK_ROWS = 1000;
+
+/**
+ * Batches per visitor (member or address) a minute: the tracker sends at most one per maxTime plus a heartbeat
+ * (about 27 a minute); twice that leaves room for several tabs, and a script hammering the endpoint is stopped.
+ */
+export const ACTIVITY_RATE_WINDOW: Omit<Window, "bucket"> = { windowMs: 60_000, limit: 60 };
+
+/** What a batch came to: stored events, refused lines (malformed or not countable), and why nothing was read. */
+export interface IngestOutcome {
+  accepted: number;
+  rejected: number;
+}
+
+/** The caller as the API knows it (never as the body says). */
+export interface ActivityVisitor {
+  userId: number | null;
+  userType: number;
+  ip: string;
+  userAgent: string;
+}
+
+/** A visitor's key for a profile and day: a member by account, a guest by address and browser (ADR 033's mark). */
+export function visitorKey(
+  secret: string,
+  day: string,
+  profileId: number,
+  visitor: Pick<ActivityVisitor, "userId" | "ip" | "userAgent">,
+): string {
+  const who = visitor.userId !== null ? `member:${visitor.userId}` : `guest:${visitor.ip}|${visitor.userAgent}`;
+  // Domain-separated from the product's other HMACs; 128 bits tell a day's visitors of one profile apart.
+  return hmac(secret, `profile-view|${day}|${profileId}|${who}`).slice(0, 22);
+}
+
+/** Counts the batch against the visitor's minute; true when it is over the limit. */
+export async function overActivityRate(deps: ApiDeps, visitor: ActivityVisitor): Promise<boolean> {
+  const who = visitor.userId !== null ? `u:${visitor.userId}` : `ip:${visitor.ip}`;
+  const hits = await recordHit(deps.db, deps.clock.now(), { ...ACTIVITY_RATE_WINDOW, bucket: `activity:${who}` });
+  return hits > ACTIVITY_RATE_WINDOW.limit;
+}
+
+/** Whether this caller's events may be stored: a member whose consent stands (guests have no way to give it). */
+export async function mayTrack(deps: ApiDeps, visitor: ActivityVisitor): Promise<boolean> {
+  if (visitor.userId === null || STAFF_USER_TYPES.includes(visitor.userType)) return false;
+  return (await activeConsentSince(deps.db, visitor.userId, ACTIVITY_CONSENT)) !== null;
+}
+
+/** Splits a body into its events: each line parsed and validated alone, so one bad line costs only itself. */
+export function parseActivityLines(text: string): { events: ActivityEvent[]; malformed: number } {
+  const events: ActivityEvent[] = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed === "") continue;
+    if (trimmed.length > ACTIVITY_LINE_MAX_BYTES) {
+      malformed += 1;
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      malformed += 1;
+      continue;
+    }
+    const parsed = v.safeParse(activityEventSchema, value);
+    if (parsed.success) events.push(parsed.output);
+    else malformed += 1;
+  }
+  return { events, malformed };
+}
+
+/**
+ * Stores the countable events of one batch in one statement (per INSERT_CHUNK_ROWS): events about profiles that have
+ * no dashboard, or about the visitor's own profile, are refused like malformed lines.
+ */
+export async function storeActivity(
+  deps: ApiDeps,
+  visitor: ActivityVisitor,
+  events: readonly Pick<ActivityEvent, "object" | "title">[],
+  source: "browser" | "server",
+): Promise<number> {
+  const profileIds = [...new Set(events.map((event) => event.object))].filter((id) => id !== visitor.userId);
+  if (profileIds.length === 0) return 0;
+  const countable = new Set(
+    (
+      await deps.db
+        .selectFrom("users")
+        .select("id")
+        .where("id", "in", profileIds)
+        .where("user_type", "in", [...CHART_USER_TYPES])
+        .execute()
+    ).map((row) => Number(row.id)),
+  );
+  const now = deps.clock.now();
+  const day = chartDayOf(now);
+  const rows = events
+    .filter((event) => countable.has(event.object))
+    .map((event) => ({
+      user_id: event.object,
+      kind: event.title,
+      day,
+      visitor: visitorKey(deps.config.appSecret, day, event.object, visitor),
+      source,
+      received_at: now,
+    }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
+    await deps.db
+      .insertInto("activity_events")
+      .values(rows.slice(i, i + INSERT_CHUNK_ROWS))
+      .execute();
+  }
+  return rows.length;
+}
+
+/** One batch from the browser, after the route has read (and inflated) its body. */
+export async function ingestActivity(deps: ApiDeps, visitor: ActivityVisitor, text: string): Promise<IngestOutcome> {
+  const { events, malformed } = parseActivityLines(text);
+  if (events.length === 0) return { accepted: 0, rejected: malformed };
+  if (!(await mayTrack(deps, visitor))) return { accepted: 0, rejected: malformed + events.length };
+  const accepted = await storeActivity(deps, visitor, events, "browser");
+  return { accepted, rejected: malformed + events.length - accepted };
+}
+
+const ROLLUP_NAME = "dashboard";
+
+/**
+ * The rollup (job "activity.rollup"): every day that received events since the last run is counted again from its raw
+ * rows — distinct visitors per profile and kind — into profile_view_days (views, ADR 033) and profile_click_days. A
+ * recount of whole days keeps it idempotent: a run that dies half-way, or two runs, write the same numbers. Then the
+ * raw rows of days past ACTIVITY_RAW_DAYS_KEPT that were counted are deleted.
+ */
+export async function rollupActivity(deps: Pick<ApiDeps, "db" | "dialect" | "clock">): Promise<{ days: string[]; pruned: number }> {
+  return deps.db.transaction().execute(async (trx) => {
+    // One rollup at a time across processes (PostgreSQL); SQLite's writer lock already serializes the transaction.
+    if (deps.dialect === "postgres") {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`SELECT pg_try_advisory_xact_lock(${LOCK_SPACES.activityRollup}::integer, 0) AS locked`.execute(trx);
+      if (!rows[0]?.locked) return { days: [], pruned: 0 };
+    }
+    const cursor = await trx.selectFrom("activity_rollup").select("last_id").where("name", "=", ROLLUP_NAME).executeTakeFirst();
+    const lastId = Number(cursor?.last_id ?? 0);
+    const newest = await trx
+      .selectFrom("activity_events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
+    const upTo = Number(newest?.id ?? 0);
+    const touched =
+      upTo > lastId
+        ? (await trx.selectFrom("activity_events").select("day").distinct().where("id", ">", lastId).where("id", "<=", upTo).execute()).map(
+            (row) => row.day,
+          )
+        : [];
+    for (const day of touched) {
+      const counts = await trx
+        .selectFrom("activity_events")
+        .select(["user_id", "kind", (eb) => eb.fn.count<string>("visitor").distinct().as("visitors")])
+        .where("day", "=", day)
+        .groupBy(["user_id", "kind"])
+        .execute();
+      const views = counts
+        .filter((row) => row.kind === "profile_view")
+        .map((row) => ({ user_id: row.user_id, day, views: Number(row.visitors) }));
+      const clicks = counts
+        .filter((row) => row.kind !== "profile_view")
+        .map((row) => ({ user_id: row.user_id, day, kind: row.kind, clicks: Number(row.visitors) }));
+      // Deleted accounts' rows may still be in the raw store: the foreign key of the counts would refuse them.
+      const living = await livingUsers(trx, [...new Set(counts.map((row) => row.user_id))]);
+      for (const row of views.filter((r) => living.has(r.user_id)))
+        await trx
+          .insertInto("profile_view_days")
+          .values(row)
+          .onConflict((oc) => oc.columns(["user_id", "day"]).doUpdateSet({ views: row.views }))
+          .execute();
+      for (const row of clicks.filter((r) => living.has(r.user_id)))
+        await trx
+          .insertInto("profile_click_days")
+          .values(row)
+          .onConflict((oc) => oc.columns(["user_id", "day", "kind"]).doUpdateSet({ clicks: row.clicks }))
+          .execute();
+    }
+    if (upTo > lastId)
+      await trx
+        .insertInto("activity_rollup")
+        .values({ name: ROLLUP_NAME, last_id: upTo })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ last_id: upTo }))
+        .execute();
+    const oldestKept = chartDaysEnding(chartDayOf(deps.clock.now()), ACTIVITY_RAW_DAYS_KEPT)[0]!;
+    const pruned = await trx.deleteFrom("activity_events").where("day", "<", oldestKept).where("id", "<=", upTo).executeTakeFirst();
+    return { days: touched.sort(), pruned: Number(pruned.numDeletedRows) };
+  });
+}
+
+async function livingUsers(trx: Kysely<Database> | Transaction<Database>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await trx.selectFrom("users").select("id").where("id", "in", ids).execute();
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Clicks per day of one member's profile, by kind (the dashboard's series), for the days from `from` to `to`. */
+export async function clicksPerDay(
+  deps: ApiDeps,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<Map<ActivityKind, Map<string, number>>> {
+  const rows = await deps.db
+    .selectFrom("profile_click_days")
+    .select(["day", "kind", "clicks"])
+    .where("user_id", "=", userId)
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  const byKind = new Map<ActivityKind, Map<string, number>>(ACTIVITY_KINDS.map((kind) => [kind, new Map()]));
+  for (const row of rows) byKind.get(row.kind)?.set(row.day, Number(row.clicks));
+  return byKind;
+}
+
+/** The rollup's slot for an instant (one run per ACTIVITY_ROLLUP_INTERVAL_MS). */
+const rollupSlotOf = (at: number) => Math.floor(at / ACTIVITY_ROLLUP_INTERVAL_MS);
+
+/** Enqueues the rollup of the slot `at` falls in (a no-op when it is queued already); maintenance calls it after a restart. */
+export async function scheduleActivityRollup(deps: Pick<ApiDeps, "db" | "clock">, at = deps.clock.now()): Promise<void> {
+  await enqueueJob(
+    deps.db,
+    deps.clock,
+    "activity.rollup",
+    {},
+    { key: `activity.rollup:${rollupSlotOf(at)}`, runAt: Math.max(at, deps.clock.now()) },
+  );
+}
+
+/** The job: one rollup, then the next one's slot. */
+export async function runActivityRollup(deps: Pick<ApiDeps, "db" | "dialect" | "clock">): Promise<void> {
+  await rollupActivity(deps);
+  await scheduleActivityRollup(deps, (rollupSlotOf(deps.clock.now()) + 1) * ACTIVITY_ROLLUP_INTERVAL_MS);
+}
