@@ -4,6 +4,7 @@ export const NAMESPACES = [
   "common",
   "account",
   "accounting",
+  "affiliates",
   "age-verification",
   "appeals",
   "auth",
