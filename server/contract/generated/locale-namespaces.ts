@@ -49,6 +49,7 @@ export const NAMESPACES = [
   "payouts",
   "plus",
   "profile",
+  "promo",
   "promotion",
   "queues",
   "rebill",

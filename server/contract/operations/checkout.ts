@@ -1,4 +1,5 @@
 /** The checkout's operations (issue 26; spec section 7 "membership and payment"; ADR 062, 067, 074). */
+import { promoCodeCheckSchema } from "../checkout-promo-code";
 import {
   checkoutCustomerSchema,
   checkoutGoodsSchema,
@@ -49,6 +50,8 @@ export const checkoutOps = {
     query: checkoutPromoQuerySchema,
     response: "CheckoutPromoVerification",
   }),
+  /** promo/code (issue 32 item 6): a code checked by a guest or a member before an offer is chosen. */
+  promoCode: defineOperation({ method: "get", path: "/api/v2/payment/promo-code", query: promoCodeCheckSchema, response: "PromoCodeCheck" }),
   userInfo: defineOperation({ method: "get", path: "/api/v2/payment/user-info", response: "CheckoutUserInfo" }),
   history: defineOperation({
     method: "get",

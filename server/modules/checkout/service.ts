@@ -48,7 +48,9 @@ import { offeredMethods, providerFor } from "../../integrations/payments/registr
 import { randomToken } from "../../lib/crypto";
 import { vatCountries, weighLocationEvidence } from "../../contract/vat";
 import { decideVat, orderPaymentReference, queueVatCheck, vatIdConfirmedFor } from "../invoices/index";
-import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode } from "./promo";
+import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode, verifyPromoCodeAhead } from "./promo";
+import { PROMO_CODE_LOOKUP_LIMIT, type PromoCodeCheck } from "../../contract/checkout-promo-code";
+import { recordHit } from "../../lib/rate-limit";
 import type { OrdersTable } from "./schema";
 
 type OrderRow = Selectable<OrdersTable>;
@@ -515,6 +517,24 @@ export async function verifyPromotion(
     list_gross_cents: quote.gross_cents,
     discount_cents: discount,
     gross_cents: quote.gross_cents - discount,
+  };
+}
+
+/**
+ * GET /payment/promo-code (promo/code, issue 32 item 6): the checkout's verification before an offer is chosen, for a
+ * guest (userId null) or a member; look-ups per address are limited, as codes are guessable words.
+ */
+export async function checkPromoCodeAhead(deps: ApiDeps, userId: number | null, code: string, clientIp: string): Promise<PromoCodeCheck> {
+  const window = { bucket: `promo-lookup:${clientIp}`, ...PROMO_CODE_LOOKUP_LIMIT };
+  if ((await recordHit(deps.db, deps.clock.now(), window)) > window.limit) throw fail.tooMany("exception.checkout.promo_too_many");
+  const promo = await verifyPromoCodeAhead(deps, userId, code);
+  return {
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.value,
+    goods: promo.goods ?? "membership",
+    any_goods: promo.goods === null,
+    valid_until: promo.valid_until === null ? null : Number(promo.valid_until),
   };
 }
 

@@ -1,0 +1,95 @@
+/**
+ * promo/code: one field and a button (a plain form post). A refused code is explained at the field; a valid one, for a
+ * guest, says what it gives and leads to sign-up or login, both coming back to the checkout with the code.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PROMO_CODE_MAX_LENGTH } from "#server/contract/checkout";
+import type { PromoCodeCheckData } from "~/api/checkout.server";
+import { Field, FormErrors } from "~/components/Field";
+import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
+import { formatEuro } from "~/features/checkout/CheckoutPages";
+import { useLang, useLocalePath } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
+import { formatCalendarDate, homeDayOf } from "~/utils/dates";
+import { withReturnPath } from "~/utils/return-path";
+
+type Checked = PromoCodeCheckData & { checkout: string };
+
+/** "10 % off" / "€5.00 off", per language. */
+function useDiscountText() {
+  const { t } = useTranslation("promo");
+  const lang = useLang();
+  return (check: Pick<PromoCodeCheckData, "kind" | "value">) =>
+    check.kind === "percent"
+      ? t("promo.code.off_percent", { value: new Intl.NumberFormat(lang).format(check.value) })
+      : t("promo.code.off_amount", { amount: formatEuro(check.value, lang) });
+}
+
+export function PromoCodePage({
+  title,
+  signedIn,
+  code,
+  reply,
+  checked,
+}: {
+  title: string;
+  signedIn: boolean;
+  code: string;
+  reply: FormReply | null;
+  checked: Checked | null;
+}) {
+  const { t } = useTranslation("promo");
+  const lang = useLang();
+  const to = useLocalePath();
+  const discount = useDiscountText();
+  return (
+    <main className={ui.narrow}>
+      <div className={ui.stack}>
+        <h1>{title}</h1>
+        <p>{t(signedIn ? "promo.code.intro_member" : "promo.code.intro_guest")}</p>
+        {checked ? (
+          <section className={`${ui.card} ${ui.stack}`} data-testid="promo-valid" aria-labelledby="promo-valid-title">
+            <h2 id="promo-valid-title" className={ui.sectionTitle}>
+              {t("promo.code.valid_title", { code: checked.code })}
+            </h2>
+            <p style={{ margin: 0 }}>
+              <strong>{discount(checked)}</strong> {checked.anyGoods ? t("promo.code.on_everything") : t(`promo.goods.${checked.goods}`)}
+            </p>
+            {checked.validUntil !== null ? (
+              <p className={ui.muted} style={{ margin: 0 }}>
+                {t("promo.code.valid_until", { date: formatCalendarDate(homeDayOf(checked.validUntil - 1), lang) })}
+              </p>
+            ) : null}
+            <p style={{ margin: 0 }}>{t("promo.code.guest_next")}</p>
+            <div className={ui.row}>
+              <Link className={ui.button} to={withReturnPath(to("join/user"), checked.checkout)} data-testid="promo-sign-up">
+                {t("promo.code.sign_up")}
+              </Link>
+              <Link className={ui.buttonSecondary} to={withReturnPath(to("login"), checked.checkout)} data-testid="promo-login">
+                {t("promo.code.login")}
+              </Link>
+            </div>
+          </section>
+        ) : null}
+        <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="promo-form">
+          <FormErrors errors={reply ? errorsBesides(reply, ["code"]) : []} />
+          <Field
+            name="code"
+            label={t("promo.code.label")}
+            hint={t("promo.code.hint")}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={PROMO_CODE_MAX_LENGTH}
+            required
+            defaultValue={reply ? inputText(reply, "code") : checked ? checked.code : code}
+            errors={reply?.fieldErrors.code ?? []}
+          />
+          <button type="submit" className={ui.button}>
+            {t(signedIn ? "promo.code.submit_member" : "promo.code.submit_guest")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
