@@ -21,6 +21,14 @@ export default function BuyRoute() {
   const { step, order, offers, goods, sku, promo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <CheckoutStepPage step={step} order={order} offers={offers} goods={goods} sku={sku} promo={promo} reply={readReply(answer?.lastResult)} />
+    <CheckoutStepPage
+      step={step}
+      order={order}
+      offers={offers}
+      goods={goods}
+      sku={sku}
+      promo={promo}
+      reply={readReply(answer?.lastResult)}
+    />
   );
 }

@@ -18,13 +18,14 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function PromoCodeRoute() {
-  const { title, signedIn, code } = useLoaderData<typeof loader>();
+  const { title, signedIn, code, offers } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <PromoCodePage
       title={title}
       signedIn={signedIn}
       code={code}
+      offers={offers}
       reply={answer?.lastResult ? readReply(answer.lastResult) : null}
       checked={answer?.checked ?? null}
     />

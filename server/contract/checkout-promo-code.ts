@@ -40,8 +40,27 @@ export interface PromoCodeCheck {
   valid_until: number | null;
 }
 
+/** What an active offer is: plus for a member without it, rise-up for an escort or business not risen now. */
+export const MEMBER_OFFER_KINDS = ["plus", "rise_up"] as const;
+export type MemberOfferKind = (typeof MEMBER_OFFER_KINDS)[number];
+
+/** One of the member's active offers (GET /user/promos). */
+export interface MemberOffer {
+  kind: MemberOfferKind;
+  /** The lowest price it starts from: euro cents for plus (the checkout's offers), dollars for rise-up. */
+  price: { amount: number; currency: "EUR" | "dollar" };
+  /** Where it is taken, below /{lang}/. */
+  path: string;
+}
+
+/** GET /user/promos (spec section 7 "user … promos"; issue 32 item 8): the member's active offers now. */
+export interface MemberPromos {
+  items: MemberOffer[];
+}
+
 export interface CheckoutPromoCodeBodies {
   PromoCodeCheck: PromoCodeCheck;
+  MemberPromos: MemberPromos;
 }
 
 declare module "./responses" {

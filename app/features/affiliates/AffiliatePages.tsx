@@ -20,7 +20,13 @@ function NewAffiliateForm({ failure }: { failure: FormReply | null }) {
   return (
     <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="affiliate-form">
       <FormErrors errors={failure?.formErrors ?? []} />
-      <Field name="name" label={t("affiliates.office.fields.name")} autoComplete="off" defaultValue={value("name")} errors={errors("name")} />
+      <Field
+        name="name"
+        label={t("affiliates.office.fields.name")}
+        autoComplete="off"
+        defaultValue={value("name")}
+        errors={errors("name")}
+      />
       <Field
         name="code"
         label={t("affiliates.office.fields.code")}

@@ -25,9 +25,13 @@ export async function submitNewAffiliate(args: ActionFunctionArgs) {
   const lang = await requireBackend(args);
   const submission = await parseForm(args.request, affiliateCreateSchema);
   if (submission.status !== "success")
-    return data({ lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { lastResult: submission.reply({ formErrors: ["validation.correct_all_fields"] }) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   const result = await createAffiliate(createApiClient(args), submission.value);
-  if (!result.ok) return data({ lastResult: replyWithApiErrors(submission, result.errors, FIELDS) }, { status: 400, headers: PRIVATE_HEADERS });
+  if (!result.ok)
+    return data({ lastResult: replyWithApiErrors(submission, result.errors, FIELDS) }, { status: 400, headers: PRIVATE_HEADERS });
   throw redirect(`${localePath(lang, "backoffice/affiliates")}?done=created`, { headers: PRIVATE_HEADERS });
 }
 

@@ -41,6 +41,9 @@ export async function submitAffiliateLink({ request, context, params }: ActionFu
   const result = await checkedCode(request, context, params.code);
   const headers = new Headers(PRIVATE_HEADERS);
   if (result.ok)
-    headers.append("Set-Cookie", serializeCookie(AFFILIATE_COOKIE, result.data.code, { httpOnly: true, maxAge: AFFILIATE_COOKIE_MAX_AGE_S }));
+    headers.append(
+      "Set-Cookie",
+      serializeCookie(AFFILIATE_COOKIE, result.data.code, { httpOnly: true, maxAge: AFFILIATE_COOKIE_MAX_AGE_S }),
+    );
   throw redirect(`/${lang}/join/user`, { headers });
 }

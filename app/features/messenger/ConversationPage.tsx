@@ -515,7 +515,10 @@ function ContactLimitLine({ limit }: { limit: ContactLimitData }) {
   const { t } = useTranslation("messenger");
   const lang = useLang();
   const counts = t("messenger.contact_limit.left", { left: limit.left, limit: limit.limit });
-  const next = limit.nextFreeAt !== null && limit.left < limit.limit ? t("messenger.contact_limit.next", { at: formatHomeMoment(limit.nextFreeAt, lang) }) : "";
+  const next =
+    limit.nextFreeAt !== null && limit.left < limit.limit
+      ? t("messenger.contact_limit.next", { at: formatHomeMoment(limit.nextFreeAt, lang) })
+      : "";
   return (
     <p className={ui.muted} style={{ margin: 0 }} data-testid="contact-limit">
       {next ? `${counts} · ${next}` : counts}

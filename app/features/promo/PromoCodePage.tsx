@@ -5,7 +5,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PROMO_CODE_MAX_LENGTH } from "#server/contract/checkout";
-import type { PromoCodeCheckData } from "~/api/checkout.server";
+import type { MemberPromosData, PromoCodeCheckData } from "~/api/checkout.server";
+import { formatAmount } from "#server/contract/prices";
 import { Field, FormErrors } from "~/components/Field";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { formatEuro } from "~/features/checkout/CheckoutPages";
@@ -32,10 +33,12 @@ export function PromoCodePage({
   code,
   reply,
   checked,
+  offers = [],
 }: {
   title: string;
   signedIn: boolean;
   code: string;
+  offers?: MemberPromosData["items"];
   reply: FormReply | null;
   checked: Checked | null;
 }) {
@@ -89,6 +92,29 @@ export function PromoCodePage({
             {t(signedIn ? "promo.code.submit_member" : "promo.code.submit_guest")}
           </button>
         </Form>
+        {offers.length > 0 ? (
+          <section className={ui.stack} aria-labelledby="member-offers" data-testid="member-offers">
+            <h2 id="member-offers" className={ui.sectionTitle}>
+              {t("promo.offers.title")}
+            </h2>
+            <ul className={ui.entryList}>
+              {offers.map((offer) => (
+                <li key={offer.kind} className={ui.card}>
+                  <p style={{ margin: 0 }}>
+                    <strong>{t(`promo.offers.${offer.kind}.title`)}</strong> –{" "}
+                    {t("promo.offers.from", { price: formatAmount(offer.price, lang) })}
+                  </p>
+                  <p className={ui.muted} style={{ margin: 0 }}>
+                    {t(`promo.offers.${offer.kind}.text`)}
+                  </p>
+                  <p style={{ margin: 0 }}>
+                    <Link to={to(offer.path)}>{t(`promo.offers.${offer.kind}.link`)}</Link>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </main>
   );

@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { checkoutPath } from "#server/contract/billing";
 import { promoCodeCheckSchema } from "#server/contract/checkout-promo-code";
-import { checkPromoCode } from "~/api/checkout.server";
+import { checkPromoCode, fetchMemberPromos } from "~/api/checkout.server";
 import { createApiClient } from "~/api/client.server";
 import { loadViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -22,18 +22,18 @@ export function promoCheckoutPath(lang: string, goods: Parameters<typeof checkou
 export async function loadPromoCode({ request, context }: LoaderFunctionArgs) {
   const t = await i18nServer.getFixedT(request);
   const signedIn = (await loadViewer(request, context)) !== null;
+  // A member also sees their active offers (GET /user/promos): what they can take without a code.
+  const promos = signedIn ? await fetchMemberPromos(createApiClient({ request, context })) : null;
   // A code in the link (?code=) fills the field; it is checked when the visitor sends the form.
   const code = (new URL(request.url).searchParams.get("code") ?? "").slice(0, 32);
-  return data(
-    { title: t("promo.code.title"), description: t("promo.code.description"), signedIn, code },
-    { headers: PRIVATE_HEADERS },
-  );
+  return data({ title: t("promo.code.title"), description: t("promo.code.description"), signedIn, code }, { headers: PRIVATE_HEADERS });
 }
 
 export async function submitPromoCode({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
   const submission = await parseForm(request, promoCodeCheckSchema);
-  if (submission.status !== "success") return data({ lastResult: submission.reply(), checked: null }, { status: 400, headers: PRIVATE_HEADERS });
+  if (submission.status !== "success")
+    return data({ lastResult: submission.reply(), checked: null }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
   const result = await checkPromoCode(api, submission.value.code);
   if (!result.ok)

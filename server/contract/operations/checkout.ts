@@ -51,7 +51,14 @@ export const checkoutOps = {
     response: "CheckoutPromoVerification",
   }),
   /** promo/code (issue 32 item 6): a code checked by a guest or a member before an offer is chosen. */
-  promoCode: defineOperation({ method: "get", path: "/api/v2/payment/promo-code", query: promoCodeCheckSchema, response: "PromoCodeCheck" }),
+  /** The member's active offers (issue 32 item 8). */
+  promos: defineOperation({ method: "get", path: "/api/v2/user/promos", response: "MemberPromos" }),
+  promoCode: defineOperation({
+    method: "get",
+    path: "/api/v2/payment/promo-code",
+    query: promoCodeCheckSchema,
+    response: "PromoCodeCheck",
+  }),
   userInfo: defineOperation({ method: "get", path: "/api/v2/payment/user-info", response: "CheckoutUserInfo" }),
   history: defineOperation({
     method: "get",

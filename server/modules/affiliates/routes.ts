@@ -29,7 +29,13 @@ export function registerAffiliates({ v2 }: ModuleContext): void {
   );
   v2.add(
     affiliatesOps.list,
-    { tag: "backoffice", auth: "required", staff: "money.manage", summary: `The partners with their totals. ${BACKEND_ONLY}`, statuses: [401, 403] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "money.manage",
+      summary: `The partners with their totals. ${BACKEND_ONLY}`,
+      statuses: [401, 403],
+    },
     async (c) => ok(c, await listAffiliates(c.get("deps"))),
   );
   v2.add(

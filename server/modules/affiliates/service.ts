@@ -74,7 +74,11 @@ export async function bindReferral(trx: Trx, member: { id: number; email: string
  * first to commit is the member's first payment.
  */
 export async function creditFirstPayment(trx: Trx, deps: ApiDeps, order: SettledOrder): Promise<void> {
-  const referral = await trx.selectFrom("affiliate_referrals").select("affiliate_id").where("user_id", "=", order.user_id).executeTakeFirst();
+  const referral = await trx
+    .selectFrom("affiliate_referrals")
+    .select("affiliate_id")
+    .where("user_id", "=", order.user_id)
+    .executeTakeFirst();
   if (!referral) return;
   await credit(trx, {
     affiliate_id: referral.affiliate_id,
@@ -111,14 +115,7 @@ const totals = (db: DB) =>
         "first_payment_cents",
       ),
     ])
-    .groupBy([
-      "affiliates.id",
-      "affiliates.code",
-      "affiliates.name",
-      "affiliates.email",
-      "affiliates.active",
-      "affiliates.created_at",
-    ]);
+    .groupBy(["affiliates.id", "affiliates.code", "affiliates.name", "affiliates.email", "affiliates.active", "affiliates.created_at"]);
 
 type TotalsRow = Awaited<ReturnType<ReturnType<typeof totals>["execute"]>>[number];
 

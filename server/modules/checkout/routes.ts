@@ -16,6 +16,7 @@ import {
   saveVat,
   startOrder,
   checkPromoCodeAhead,
+  memberPromos,
   userInfo,
   vatCountryList,
   verifyPromotion,
@@ -144,6 +145,20 @@ export function registerCheckout({ v2 }: ModuleContext): void {
       statuses: [400, 401],
     },
     async (c, { query, user }) => ok(c, await verifyPromotion(c.get("deps"), user!.id, query)),
+  );
+  v2.add(
+    checkoutOps.promos,
+    {
+      tag: "user",
+      auth: "required",
+      summary:
+        "The member's active offers now: plus from the cheapest membership offer they may buy (euro cents) while they have no plus, and rise-up (dollars) for an escort or business whose rise-up is not running; each with the page below /{lang}/ where it is taken. Only the caller's own.",
+      statuses: [401],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await memberPromos(c.get("deps"), user!.id));
+    },
   );
   v2.add(
     checkoutOps.promoCode,

@@ -42,7 +42,11 @@ describe(`affiliates (${TEST_DB})`, () => {
 
   async function newAffiliate(email = `partner${++counter}@example.test`): Promise<Item> {
     const code = `PARTNER${counter}${Math.floor(Math.random() * 1e6)}`.slice(0, 20);
-    const answer = await callJson<{ data: Item }>(rt, backend.token, "POST", "/api/v2/backoffice/affiliates", { name: "Blog", code, email });
+    const answer = await callJson<{ data: Item }>(rt, backend.token, "POST", "/api/v2/backoffice/affiliates", {
+      name: "Blog",
+      code,
+      email,
+    });
     expect(answer.status).toBe(201);
     return answer.json.data;
   }
@@ -58,7 +62,8 @@ describe(`affiliates (${TEST_DB})`, () => {
     return ((await response.json()) as { data: { user_id: number } }).data.user_id;
   }
 
-  const report = async (id: number) => (await callJson<{ data: Report }>(rt, backend.token, "GET", `/api/v2/backoffice/affiliates/${id}`)).json.data;
+  const report = async (id: number) =>
+    (await callJson<{ data: Report }>(rt, backend.token, "GET", `/api/v2/backoffice/affiliates/${id}`)).json.data;
 
   it("answers an active partner's code (any case) and 404 for unknown or malformed ones", async () => {
     const affiliate = await newAffiliate();
@@ -66,7 +71,12 @@ describe(`affiliates (${TEST_DB})`, () => {
     expect(found.status).toBe(200);
     expect(found.json.data).toEqual({ code: affiliate.code });
     for (const code of ["NOSUCHCODE", "bad code!", "x".repeat(40)]) {
-      const answer = await callJson<{ errors: Array<{ key: string }> }>(rt, undefined, "GET", `/api/v2/affiliates/${encodeURIComponent(code)}`);
+      const answer = await callJson<{ errors: Array<{ key: string }> }>(
+        rt,
+        undefined,
+        "GET",
+        `/api/v2/affiliates/${encodeURIComponent(code)}`,
+      );
       expect(answer.status, code).toBe(404);
       expect(answer.json.errors[0]!.key).toBe("exception.affiliates.unknown");
     }
@@ -78,7 +88,9 @@ describe(`affiliates (${TEST_DB})`, () => {
     const referral = await rt.deps.db.selectFrom("affiliate_referrals").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
     expect(referral.affiliate_id).toBe(affiliate.id);
     const stranger = await signUp({ affiliate_code: "NOSUCHPARTNER" });
-    expect(await rt.deps.db.selectFrom("affiliate_referrals").select("id").where("user_id", "=", stranger).executeTakeFirst()).toBeUndefined();
+    expect(
+      await rt.deps.db.selectFrom("affiliate_referrals").select("id").where("user_id", "=", stranger).executeTakeFirst(),
+    ).toBeUndefined();
     const totals = (await report(affiliate.id)).affiliate;
     expect([totals.sign_ups, totals.first_payments]).toEqual([1, 0]);
   });
@@ -87,9 +99,15 @@ describe(`affiliates (${TEST_DB})`, () => {
     const first = await newAffiliate();
     const second = await newAffiliate();
     const userId = await signUp({ affiliate_code: first.code });
-    const rebound = await rt.deps.db.transaction().execute((trx) => bindReferral(trx, { id: userId, email: "x@example.test" }, second.code, rt.clock.now()));
+    const rebound = await rt.deps.db
+      .transaction()
+      .execute((trx) => bindReferral(trx, { id: userId, email: "x@example.test" }, second.code, rt.clock.now()));
     expect(rebound).toBe(false);
-    const row = await rt.deps.db.selectFrom("affiliate_referrals").select("affiliate_id").where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("affiliate_referrals")
+      .select("affiliate_id")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     expect(row.affiliate_id).toBe(first.id);
     expect((await report(second.id)).affiliate.sign_ups).toBe(0);
 
@@ -147,11 +165,17 @@ describe(`affiliates (${TEST_DB})`, () => {
   it("refuses a taken or malformed code at its field and writes one audit row per new partner", async () => {
     const affiliate = await newAffiliate();
     const before = await rt.deps.db.selectFrom("audit_log").select("id").where("action", "=", "affiliate.create").execute();
-    const taken = await callJson<{ errors: Array<{ key: string; source?: unknown }> }>(rt, backend.token, "POST", "/api/v2/backoffice/affiliates", {
-      name: "Copy",
-      code: affiliate.code,
-      email: "copy@example.test",
-    });
+    const taken = await callJson<{ errors: Array<{ key: string; source?: unknown }> }>(
+      rt,
+      backend.token,
+      "POST",
+      "/api/v2/backoffice/affiliates",
+      {
+        name: "Copy",
+        code: affiliate.code,
+        email: "copy@example.test",
+      },
+    );
     expect(taken.status).toBe(409);
     expect(taken.json.errors[0]!.key).toBe("exception.affiliates.code_taken");
     const bad = await callJson<{ errors: Array<{ key: string }> }>(rt, backend.token, "POST", "/api/v2/backoffice/affiliates", {

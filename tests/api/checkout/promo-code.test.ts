@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Goods } from "#server/contract/billing";
 import { PROMO_CODE_LOOKUP_LIMIT } from "#server/contract/checkout-promo-code";
+import { USER_TYPE } from "#server/contract/users";
 import { callJson } from "../../helpers/api-call";
 import { freshIp } from "../../helpers/auth";
 import { createOrder } from "../../helpers/payments";
@@ -29,7 +30,16 @@ describe(`promo code check ahead of the checkout (${TEST_DB})`, () => {
   }, 60_000);
   afterAll(() => rt.close());
 
-  async function promo(code: string, values: Partial<{ goods: Goods | null; valid_until: number | null; max_redemptions: number | null; redemptions: number; active: number }> = {}) {
+  async function promo(
+    code: string,
+    values: Partial<{
+      goods: Goods | null;
+      valid_until: number | null;
+      max_redemptions: number | null;
+      redemptions: number;
+      active: number;
+    }> = {},
+  ) {
     const row = await rt.deps.db
       .insertInto("promo_codes")
       .values({
@@ -61,7 +71,14 @@ describe(`promo code check ahead of the checkout (${TEST_DB})`, () => {
     await promo("ANYTHING15", { goods: null });
     const guest = await check("ahead15");
     expect(guest.status).toBe(200);
-    expect(guest.json.data).toEqual({ code: "AHEAD15", kind: "percent", value: 15, goods: "membership", any_goods: false, valid_until: rt.clock.now() + 10 * DAY });
+    expect(guest.json.data).toEqual({
+      code: "AHEAD15",
+      kind: "percent",
+      value: 15,
+      goods: "membership",
+      any_goods: false,
+      valid_until: rt.clock.now() + 10 * DAY,
+    });
     const member = await signIn(rt, await createUser(rt), freshIp());
     const any = await check("ANYTHING15", member.token);
     expect(any.status).toBe(200);
@@ -94,7 +111,10 @@ describe(`promo code check ahead of the checkout (${TEST_DB})`, () => {
     const id = await promo("ONCEONLY");
     const member = await signIn(rt, await createUser(rt), freshIp());
     const order = await createOrder(rt, member.id, { promoCodeId: id });
-    await rt.deps.db.insertInto("promo_redemptions").values({ promo_code_id: id, user_id: member.id, order_id: order.id, created_at: rt.clock.now() }).execute();
+    await rt.deps.db
+      .insertInto("promo_redemptions")
+      .values({ promo_code_id: id, user_id: member.id, order_id: order.id, created_at: rt.clock.now() })
+      .execute();
     const answer = await check("ONCEONLY", member.token);
     expect(answer.status).toBe(400);
     expect(answer.json.errors?.[0]?.key).toBe("validation.checkout.promo_used");
@@ -117,5 +137,41 @@ describe(`promo code check ahead of the checkout (${TEST_DB})`, () => {
       const answer = await callJson(rt, undefined, "GET", `/api/v2/payment/promo-code${query}`);
       expect(answer.status, query).toBeLessThan(500);
     }
+  });
+});
+
+describe(`the member's active offers (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+  }, 60_000);
+  afterAll(() => rt.close());
+
+  const promos = (token: string | undefined) =>
+    callJson<{ data?: { items: Array<{ kind: string; price: { amount: number; currency: string }; path: string }> } }>(
+      rt,
+      token,
+      "GET",
+      "/api/v2/user/promos",
+    );
+
+  it("offers rise-up to an escort not risen, never plus to a plus member, and only to the caller", async () => {
+    const escort = await signIn(rt, await createUser(rt, { userType: USER_TYPE.escort }), freshIp());
+    const items = (await promos(escort.token)).json.data!.items;
+    expect(items.find((item) => item.kind === "rise_up")).toEqual({
+      kind: "rise_up",
+      price: { amount: 20, currency: "dollar" },
+      path: "promotion",
+    });
+    const plus = await createUser(rt, { userType: USER_TYPE.client });
+    await rt.deps.db
+      .updateTable("users")
+      .set({ is_member: 1, member_until: rt.clock.now() + 86_400_000 })
+      .where("id", "=", plus.id)
+      .execute();
+    const plusAnswer = await promos((await signIn(rt, plus, freshIp())).token);
+    expect(plusAnswer.json.data!.items.map((item) => item.kind)).not.toContain("plus");
+    expect(plusAnswer.json.data!.items.map((item) => item.kind)).not.toContain("rise_up");
+    expect((await promos(undefined)).status).toBe(401);
   });
 });

@@ -29,7 +29,12 @@ describe(`contact limit (${TEST_DB})`, () => {
 
   it("counts a basic client's first contacts down, says when the next frees, and agrees with the send's refusal", async () => {
     const client = await listedMember(rt, USER_TYPE.client);
-    expect((await limitOf(client.token)).json.data).toEqual({ limit: FIRST_CONTACTS_PER_DAY.basic, used: 0, left: FIRST_CONTACTS_PER_DAY.basic, next_free_at: null });
+    expect((await limitOf(client.token)).json.data).toEqual({
+      limit: FIRST_CONTACTS_PER_DAY.basic,
+      used: 0,
+      left: FIRST_CONTACTS_PER_DAY.basic,
+      next_free_at: null,
+    });
     const firstAt = rt.clock.now();
     const escorts = [];
     for (let i = 0; i <= FIRST_CONTACTS_PER_DAY.basic; i += 1) escorts.push(await listedMember(rt, USER_TYPE.escort));
@@ -38,7 +43,12 @@ describe(`contact limit (${TEST_DB})`, () => {
       rt.clock.advance(60_000);
     }
     const used = await limitOf(client.token);
-    expect(used.json.data).toEqual({ limit: FIRST_CONTACTS_PER_DAY.basic, used: FIRST_CONTACTS_PER_DAY.basic, left: 0, next_free_at: firstAt + 86_400_000 });
+    expect(used.json.data).toEqual({
+      limit: FIRST_CONTACTS_PER_DAY.basic,
+      used: FIRST_CONTACTS_PER_DAY.basic,
+      left: 0,
+      next_free_at: firstAt + 86_400_000,
+    });
     // The rule agrees: no fourth first contact today.
     const refused = await send(client.token, escorts.at(-1)!.username);
     expect(refused.status).toBe(429);
