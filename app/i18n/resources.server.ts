@@ -49,7 +49,7 @@ import dePayment from "../../locales/de/payment.json";
 import dePayouts from "../../locales/de/payouts.json";
 import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
-import dePromo from "../../locales/de/promo.json";
+import dePromoCode from "../../locales/de/promo-code.json";
 import dePromotion from "../../locales/de/promotion.json";
 import deQueues from "../../locales/de/queues.json";
 import deRebill from "../../locales/de/rebill.json";
@@ -117,7 +117,7 @@ import enPayment from "../../locales/en/payment.json";
 import enPayouts from "../../locales/en/payouts.json";
 import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
-import enPromo from "../../locales/en/promo.json";
+import enPromoCode from "../../locales/en/promo-code.json";
 import enPromotion from "../../locales/en/promotion.json";
 import enQueues from "../../locales/en/queues.json";
 import enRebill from "../../locales/en/rebill.json";
@@ -185,7 +185,7 @@ import esPayment from "../../locales/es/payment.json";
 import esPayouts from "../../locales/es/payouts.json";
 import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
-import esPromo from "../../locales/es/promo.json";
+import esPromoCode from "../../locales/es/promo-code.json";
 import esPromotion from "../../locales/es/promotion.json";
 import esQueues from "../../locales/es/queues.json";
 import esRebill from "../../locales/es/rebill.json";
@@ -253,7 +253,7 @@ import plPayment from "../../locales/pl/payment.json";
 import plPayouts from "../../locales/pl/payouts.json";
 import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
-import plPromo from "../../locales/pl/promo.json";
+import plPromoCode from "../../locales/pl/promo-code.json";
 import plPromotion from "../../locales/pl/promotion.json";
 import plQueues from "../../locales/pl/queues.json";
 import plRebill from "../../locales/pl/rebill.json";
@@ -324,7 +324,7 @@ export const resources = {
     payouts: dePayouts,
     plus: dePlus,
     profile: deProfile,
-    promo: dePromo,
+    "promo-code": dePromoCode,
     promotion: dePromotion,
     queues: deQueues,
     rebill: deRebill,
@@ -394,7 +394,7 @@ export const resources = {
     payouts: enPayouts,
     plus: enPlus,
     profile: enProfile,
-    promo: enPromo,
+    "promo-code": enPromoCode,
     promotion: enPromotion,
     queues: enQueues,
     rebill: enRebill,
@@ -464,7 +464,7 @@ export const resources = {
     payouts: esPayouts,
     plus: esPlus,
     profile: esProfile,
-    promo: esPromo,
+    "promo-code": esPromoCode,
     promotion: esPromotion,
     queues: esQueues,
     rebill: esRebill,
@@ -534,7 +534,7 @@ export const resources = {
     payouts: plPayouts,
     plus: plPlus,
     profile: plProfile,
-    promo: plPromo,
+    "promo-code": plPromoCode,
     promotion: plPromotion,
     queues: plQueues,
     rebill: plRebill,

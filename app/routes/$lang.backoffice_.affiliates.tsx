@@ -7,7 +7,7 @@ import { loadAffiliates, submitNewAffiliate } from "~/features/affiliates/backof
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["affiliates"], hydrate: false };
+export const handle = { i18n: ["affiliates", "accounting"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadAffiliates(args);
 

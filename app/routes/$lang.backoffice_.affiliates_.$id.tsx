@@ -6,7 +6,7 @@ import { loadAffiliateReport } from "~/features/affiliates/backoffice.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["affiliates"], hydrate: false };
+export const handle = { i18n: ["affiliates", "accounting"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadAffiliateReport(args);
 

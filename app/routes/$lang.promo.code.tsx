@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { readReply } from "~/components/form/reply";
-import { PromoCodePage } from "~/features/promo/PromoCodePage";
-import { loadPromoCode, submitPromoCode } from "~/features/promo/promo-code.server";
+import { PromoCodePage } from "~/features/promo-code/PromoCodePage";
+import { loadPromoCode, submitPromoCode } from "~/features/promo-code/promo-code.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["promo"], hydrate: false };
+export const handle = { i18n: ["promo-code"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadPromoCode(args);
 

@@ -118,6 +118,7 @@ function useMonthName() {
 
 export function AffiliateReportPage({ report }: { report: AffiliateReportData }) {
   const { t } = useTranslation("affiliates");
+  const lang = useLang();
   const to = useLocalePath();
   const f = useMoneyFormat();
   const monthName = useMonthName();
@@ -137,7 +138,7 @@ export function AffiliateReportPage({ report }: { report: AffiliateReportData })
           <dd className={css.factValue}>{affiliate.code}</dd>
           <dt className={css.factLabel}>{t("affiliates.report.link")}</dt>
           <dd className={css.factValue}>
-            <code>{`/${"{lang}"}/a/${affiliate.code}`}</code>
+            <code>{`/${lang}/a/${affiliate.code}`}</code>
           </dd>
           <dt className={css.factLabel}>{t("affiliates.report.sign_ups")}</dt>
           <dd className={css.factValue}>{affiliate.signUps}</dd>

@@ -49,7 +49,7 @@ export const NAMESPACES = [
   "payouts",
   "plus",
   "profile",
-  "promo",
+  "promo-code",
   "promotion",
   "queues",
   "rebill",

@@ -19,12 +19,12 @@ type Checked = PromoCodeCheckData & { checkout: string };
 
 /** "10 % off" / "€5.00 off", per language. */
 function useDiscountText() {
-  const { t } = useTranslation("promo");
+  const { t } = useTranslation("promo-code");
   const lang = useLang();
   return (check: Pick<PromoCodeCheckData, "kind" | "value">) =>
     check.kind === "percent"
-      ? t("promo.code.off_percent", { value: new Intl.NumberFormat(lang).format(check.value) })
-      : t("promo.code.off_amount", { amount: formatEuro(check.value, lang) });
+      ? t("promo_code.off_percent", { value: new Intl.NumberFormat(lang).format(check.value) })
+      : t("promo_code.off_amount", { amount: formatEuro(check.value, lang) });
 }
 
 export function PromoCodePage({
@@ -42,7 +42,7 @@ export function PromoCodePage({
   reply: FormReply | null;
   checked: Checked | null;
 }) {
-  const { t } = useTranslation("promo");
+  const { t } = useTranslation("promo-code");
   const lang = useLang();
   const to = useLocalePath();
   const discount = useDiscountText();
@@ -50,27 +50,27 @@ export function PromoCodePage({
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{title}</h1>
-        <p>{t(signedIn ? "promo.code.intro_member" : "promo.code.intro_guest")}</p>
+        <p>{t(signedIn ? "promo_code.intro_member" : "promo_code.intro_guest")}</p>
         {checked ? (
           <section className={`${ui.card} ${ui.stack}`} data-testid="promo-valid" aria-labelledby="promo-valid-title">
             <h2 id="promo-valid-title" className={ui.sectionTitle}>
-              {t("promo.code.valid_title", { code: checked.code })}
+              {t("promo_code.valid_title", { code: checked.code })}
             </h2>
             <p style={{ margin: 0 }}>
-              <strong>{discount(checked)}</strong> {checked.anyGoods ? t("promo.code.on_everything") : t(`promo.goods.${checked.goods}`)}
+              <strong>{discount(checked)}</strong> {checked.anyGoods ? t("promo_code.on_everything") : t(`promo_code.goods.${checked.goods}`)}
             </p>
             {checked.validUntil !== null ? (
               <p className={ui.muted} style={{ margin: 0 }}>
-                {t("promo.code.valid_until", { date: formatCalendarDate(homeDayOf(checked.validUntil - 1), lang) })}
+                {t("promo_code.valid_until", { date: formatCalendarDate(homeDayOf(checked.validUntil - 1), lang) })}
               </p>
             ) : null}
-            <p style={{ margin: 0 }}>{t("promo.code.guest_next")}</p>
+            <p style={{ margin: 0 }}>{t("promo_code.guest_next")}</p>
             <div className={ui.row}>
               <Link className={ui.button} to={withReturnPath(to("join/user"), checked.checkout)} data-testid="promo-sign-up">
-                {t("promo.code.sign_up")}
+                {t("promo_code.sign_up")}
               </Link>
               <Link className={ui.buttonSecondary} to={withReturnPath(to("login"), checked.checkout)} data-testid="promo-login">
-                {t("promo.code.login")}
+                {t("promo_code.login")}
               </Link>
             </div>
           </section>
@@ -79,8 +79,8 @@ export function PromoCodePage({
           <FormErrors errors={reply ? errorsBesides(reply, ["code"]) : []} />
           <Field
             name="code"
-            label={t("promo.code.label")}
-            hint={t("promo.code.hint")}
+            label={t("promo_code.label")}
+            hint={t("promo_code.hint")}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={PROMO_CODE_MAX_LENGTH}
@@ -89,26 +89,26 @@ export function PromoCodePage({
             errors={reply?.fieldErrors.code ?? []}
           />
           <button type="submit" className={ui.button}>
-            {t(signedIn ? "promo.code.submit_member" : "promo.code.submit_guest")}
+            {t(signedIn ? "promo_code.submit_member" : "promo_code.submit_guest")}
           </button>
         </Form>
         {offers.length > 0 ? (
           <section className={ui.stack} aria-labelledby="member-offers" data-testid="member-offers">
             <h2 id="member-offers" className={ui.sectionTitle}>
-              {t("promo.offers.title")}
+              {t("promo_code.offers.title")}
             </h2>
             <ul className={ui.entryList}>
               {offers.map((offer) => (
                 <li key={offer.kind} className={ui.card}>
                   <p style={{ margin: 0 }}>
-                    <strong>{t(`promo.offers.${offer.kind}.title`)}</strong> –{" "}
-                    {t("promo.offers.from", { price: formatAmount(offer.price, lang) })}
+                    <strong>{t(`promo_code.offers.${offer.kind}.title`)}</strong> –{" "}
+                    {t("promo_code.offers.from", { price: formatAmount(offer.price, lang) })}
                   </p>
                   <p className={ui.muted} style={{ margin: 0 }}>
-                    {t(`promo.offers.${offer.kind}.text`)}
+                    {t(`promo_code.offers.${offer.kind}.text`)}
                   </p>
                   <p style={{ margin: 0 }}>
-                    <Link to={to(offer.path)}>{t(`promo.offers.${offer.kind}.link`)}</Link>
+                    <Link to={to(offer.path)}>{t(`promo_code.offers.${offer.kind}.link`)}</Link>
                   </p>
                 </li>
               ))}
