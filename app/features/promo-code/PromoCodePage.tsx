@@ -57,7 +57,8 @@ export function PromoCodePage({
               {t("promo_code.valid_title", { code: checked.code })}
             </h2>
             <p style={{ margin: 0 }}>
-              <strong>{discount(checked)}</strong> {checked.anyGoods ? t("promo_code.on_everything") : t(`promo_code.goods.${checked.goods}`)}
+              <strong>{discount(checked)}</strong>{" "}
+              {checked.anyGoods ? t("promo_code.on_everything") : t(`promo_code.goods.${checked.goods}`)}
             </p>
             {checked.validUntil !== null ? (
               <p className={ui.muted} style={{ margin: 0 }}>
