@@ -15,6 +15,8 @@ test.describe("promo/code (no JavaScript)", () => {
     await logIn(page, await listedClient(request, clientIp, 1), SIGN_UP_PASSWORD);
     await page.goto("/de/promo/code");
     await expect(page.getByRole("heading", { name: "Gutscheincode einlösen" })).toBeVisible();
+    // A basic member's active offers (GET /user/promos): plus, what they can take without a code.
+    await expect(page.getByTestId("member-offers")).toContainText("Plus-Mitgliedschaft");
     await page.screenshot({ path: `${SHOTS}/promo-code-member.png`, fullPage: true });
 
     await page.getByLabel("Gutscheincode").fill("GIBTSNICHT");

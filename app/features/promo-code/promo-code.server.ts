@@ -26,7 +26,16 @@ export async function loadPromoCode({ request, context }: LoaderFunctionArgs) {
   const promos = signedIn ? await fetchMemberPromos(createApiClient({ request, context })) : null;
   // A code in the link (?code=) fills the field; it is checked when the visitor sends the form.
   const code = (new URL(request.url).searchParams.get("code") ?? "").slice(0, 32);
-  return data({ title: t("promo_code.title"), description: t("promo_code.description"), signedIn, code }, { headers: PRIVATE_HEADERS });
+  return data(
+    {
+      title: t("promo_code.title"),
+      description: t("promo_code.description"),
+      signedIn,
+      code,
+      offers: promos?.ok ? promos.data.items : [],
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function submitPromoCode({ request, context, params }: ActionFunctionArgs) {
