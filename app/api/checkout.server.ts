@@ -14,6 +14,27 @@ export type CheckoutOffersData = DataOf<typeof checkoutOps.offers>;
 export type CheckoutOrderData = DataOf<typeof checkoutOps.order>;
 export type CheckoutPayStartData = DataOf<typeof checkoutOps.pay>;
 export type CheckoutPayingStateData = DataOf<typeof checkoutOps.inquiry>;
+export type PromoCodeCheckData = DataOf<typeof checkoutOps.promoCode>;
+export type MemberPromosData = DataOf<typeof checkoutOps.promos>;
+
+/** GET /user/promos: the member's active offers (plus, rise-up). */
+export function fetchMemberPromos(api: ApiClient): Promise<ApiResult<MemberPromosData>> {
+  return api.op(checkoutOps.promos, { handleErrors: true });
+}
+export type CheckoutPromoData = DataOf<typeof checkoutOps.verifyPromo>;
+
+/** GET /payment/promo-code: a code checked before an offer is chosen (promo/code), as a guest or a member. */
+export function checkPromoCode(api: ApiClient, code: string): Promise<ApiResult<PromoCodeCheckData>> {
+  return api.op(checkoutOps.promoCode, { query: { code }, handleErrors: true });
+}
+
+/** GET /payment/verify-promotion-code: what a code takes off one offer for this buyer. */
+export function verifyCheckoutPromo(
+  api: ApiClient,
+  query: { code: string; goods: Goods; sku: string },
+): Promise<ApiResult<CheckoutPromoData>> {
+  return api.op(checkoutOps.verifyPromo, { query, handleErrors: true });
+}
 
 /** GET /payment/offers: the goods step's list for this buyer. */
 export function fetchCheckoutOffers(api: ApiClient, goods: Goods): Promise<ApiResult<CheckoutOffersData>> {

@@ -7,6 +7,12 @@ import { camelize, normalizeErrors } from "./normalize";
 export type ThreadListData = DataOf<typeof messengerOps.threads>;
 export type ConversationData = DataOf<typeof messengerOps.conversation>;
 export type ThreadMediumsData = DataOf<typeof messengerOps.mediums>;
+export type ContactLimitData = DataOf<typeof messengerOps.contactLimit>;
+
+/** GET /user/contact-limit: the viewer's first contacts left today and when the next frees. */
+export function fetchContactLimit(api: ApiClient): Promise<ApiResult<ContactLimitData>> {
+  return api.op(messengerOps.contactLimit, { handleErrors: true });
+}
 type SendResultData = DataOf<typeof messengerOps.sendPhotos>;
 
 /** GET /messenger/threads: one folder's page. */

@@ -4,6 +4,7 @@
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
+import deAffiliates from "../../locales/de/affiliates.json";
 import deAgeVerification from "../../locales/de/age-verification.json";
 import deAppeals from "../../locales/de/appeals.json";
 import deAuth from "../../locales/de/auth.json";
@@ -48,6 +49,7 @@ import dePayment from "../../locales/de/payment.json";
 import dePayouts from "../../locales/de/payouts.json";
 import dePlus from "../../locales/de/plus.json";
 import deProfile from "../../locales/de/profile.json";
+import dePromoCode from "../../locales/de/promo-code.json";
 import dePromotion from "../../locales/de/promotion.json";
 import deQueues from "../../locales/de/queues.json";
 import deRebill from "../../locales/de/rebill.json";
@@ -70,6 +72,7 @@ import deWarnings from "../../locales/de/warnings.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
+import enAffiliates from "../../locales/en/affiliates.json";
 import enAgeVerification from "../../locales/en/age-verification.json";
 import enAppeals from "../../locales/en/appeals.json";
 import enAuth from "../../locales/en/auth.json";
@@ -114,6 +117,7 @@ import enPayment from "../../locales/en/payment.json";
 import enPayouts from "../../locales/en/payouts.json";
 import enPlus from "../../locales/en/plus.json";
 import enProfile from "../../locales/en/profile.json";
+import enPromoCode from "../../locales/en/promo-code.json";
 import enPromotion from "../../locales/en/promotion.json";
 import enQueues from "../../locales/en/queues.json";
 import enRebill from "../../locales/en/rebill.json";
@@ -136,6 +140,7 @@ import enWarnings from "../../locales/en/warnings.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
+import esAffiliates from "../../locales/es/affiliates.json";
 import esAgeVerification from "../../locales/es/age-verification.json";
 import esAppeals from "../../locales/es/appeals.json";
 import esAuth from "../../locales/es/auth.json";
@@ -180,6 +185,7 @@ import esPayment from "../../locales/es/payment.json";
 import esPayouts from "../../locales/es/payouts.json";
 import esPlus from "../../locales/es/plus.json";
 import esProfile from "../../locales/es/profile.json";
+import esPromoCode from "../../locales/es/promo-code.json";
 import esPromotion from "../../locales/es/promotion.json";
 import esQueues from "../../locales/es/queues.json";
 import esRebill from "../../locales/es/rebill.json";
@@ -202,6 +208,7 @@ import esWarnings from "../../locales/es/warnings.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
+import plAffiliates from "../../locales/pl/affiliates.json";
 import plAgeVerification from "../../locales/pl/age-verification.json";
 import plAppeals from "../../locales/pl/appeals.json";
 import plAuth from "../../locales/pl/auth.json";
@@ -246,6 +253,7 @@ import plPayment from "../../locales/pl/payment.json";
 import plPayouts from "../../locales/pl/payouts.json";
 import plPlus from "../../locales/pl/plus.json";
 import plProfile from "../../locales/pl/profile.json";
+import plPromoCode from "../../locales/pl/promo-code.json";
 import plPromotion from "../../locales/pl/promotion.json";
 import plQueues from "../../locales/pl/queues.json";
 import plRebill from "../../locales/pl/rebill.json";
@@ -271,6 +279,7 @@ export const resources = {
     common: deCommon,
     account: deAccount,
     accounting: deAccounting,
+    affiliates: deAffiliates,
     "age-verification": deAgeVerification,
     appeals: deAppeals,
     auth: deAuth,
@@ -315,6 +324,7 @@ export const resources = {
     payouts: dePayouts,
     plus: dePlus,
     profile: deProfile,
+    "promo-code": dePromoCode,
     promotion: dePromotion,
     queues: deQueues,
     rebill: deRebill,
@@ -339,6 +349,7 @@ export const resources = {
     common: enCommon,
     account: enAccount,
     accounting: enAccounting,
+    affiliates: enAffiliates,
     "age-verification": enAgeVerification,
     appeals: enAppeals,
     auth: enAuth,
@@ -383,6 +394,7 @@ export const resources = {
     payouts: enPayouts,
     plus: enPlus,
     profile: enProfile,
+    "promo-code": enPromoCode,
     promotion: enPromotion,
     queues: enQueues,
     rebill: enRebill,
@@ -407,6 +419,7 @@ export const resources = {
     common: esCommon,
     account: esAccount,
     accounting: esAccounting,
+    affiliates: esAffiliates,
     "age-verification": esAgeVerification,
     appeals: esAppeals,
     auth: esAuth,
@@ -451,6 +464,7 @@ export const resources = {
     payouts: esPayouts,
     plus: esPlus,
     profile: esProfile,
+    "promo-code": esPromoCode,
     promotion: esPromotion,
     queues: esQueues,
     rebill: esRebill,
@@ -475,6 +489,7 @@ export const resources = {
     common: plCommon,
     account: plAccount,
     accounting: plAccounting,
+    affiliates: plAffiliates,
     "age-verification": plAgeVerification,
     appeals: plAppeals,
     auth: plAuth,
@@ -519,6 +534,7 @@ export const resources = {
     payouts: plPayouts,
     plus: plPlus,
     profile: plProfile,
+    "promo-code": plPromoCode,
     promotion: plPromotion,
     queues: plQueues,
     rebill: plRebill,

@@ -18,7 +18,17 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function BuyRoute() {
-  const { step, order, offers, goods, sku } = useLoaderData<typeof loader>();
+  const { step, order, offers, goods, sku, promo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  return <CheckoutStepPage step={step} order={order} offers={offers} goods={goods} sku={sku} reply={readReply(answer?.lastResult)} />;
+  return (
+    <CheckoutStepPage
+      step={step}
+      order={order}
+      offers={offers}
+      goods={goods}
+      sku={sku}
+      promo={promo}
+      reply={readReply(answer?.lastResult)}
+    />
+  );
 }

@@ -19,7 +19,8 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey, warned } = useLoaderData<typeof loader>();
+  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey, warned, contactLimit } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer?.lastResult
     ? { ...readReply(answer.lastResult), upgrade: answer.upgrade, insufficient: answer.insufficient }
@@ -40,6 +41,7 @@ export default function ConversationRoute() {
       boostId={paid ? null : boostId}
       boostKey={boostKey}
       warned={warned}
+      contactLimit={contactLimit}
     />
   );
 }

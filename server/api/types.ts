@@ -48,7 +48,17 @@ export interface FeatureRegistry {
   goods: ReadonlyMap<Goods, GoodsHandler>;
   /** Every back-office queue by name, in the manifests' order (issue 30 item 5, ADR 119). */
   moderationQueues: ReadonlyMap<string, ModerationQueueDeclaration>;
+  /** Who hears that an order was paid (manifest `orderPaid`, ADR 135), in the manifests' order. */
+  orderPaid: readonly OrderPaidListener[];
 }
+
+/**
+ * A module that acts on a verified payment (affiliates credit a referred member's first payment, ADR 135): called by
+ * the settlement once per order, inside the transaction that marks it paid, after the good was delivered. It must not
+ * move money (the settlement books the charge) and must be idempotent on its own (a unique key), as a retry may call
+ * it again after a rolled-back attempt.
+ */
+export type OrderPaidListener = (trx: Transaction<Database>, deps: ApiDeps, order: SettledOrder) => Promise<void>;
 
 /** A back-office queue (ADR 030): where staff decide what a feature sends them. */
 export interface ModerationQueueDeclaration {

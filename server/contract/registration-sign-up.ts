@@ -149,6 +149,8 @@ export function individualSignUpSchema(now: () => number) {
         accept_privacy: consent("validation.signup.privacy_required"),
         landing_page_id: trackingId,
         invitation_code: trackingId,
+        /** The affiliate whose link the visitor followed (cookie, read by the web tier at sign-up; ADR 135). */
+        affiliate_code: trackingId,
       },
       required,
     ),
@@ -206,6 +208,7 @@ export const businessSignUpSchema = v.pipe(
       accept_terms: consent("validation.signup.terms_required"),
       landing_page_id: trackingId,
       invitation_code: trackingId,
+      affiliate_code: trackingId,
     },
     required,
   ),

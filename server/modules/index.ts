@@ -79,6 +79,7 @@ import { manifest as tours } from "./tours/index";
 import { manifest as queues } from "./queues/index";
 import { manifest as live } from "./live/index";
 import { manifest as staffTotp } from "./stafftotp/index";
+import { manifest as affiliates } from "./affiliates/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -153,6 +154,7 @@ export const FEATURES = [
   live,
   staffTotp,
   activity,
+  affiliates,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -20,6 +20,7 @@ import type {
   GoodsHandler,
   ModerationQueueDeclaration,
   NotificationDeclaration,
+  OrderPaidListener,
   OpenQueueItem,
   OpenQueueItems,
   ReportTarget,
@@ -38,6 +39,7 @@ export type {
   GoodsHandler,
   ModerationQueueDeclaration,
   NotificationDeclaration,
+  OrderPaidListener,
   OpenQueueItem,
   OpenQueueItems,
   ReportTarget,
@@ -100,6 +102,8 @@ export interface FeatureManifest {
   readonly migrations?: { readonly [name: string]: FeatureMigration };
   /** The goods it sells through the checkout (contract/billing GOODS), each declared by exactly one module. */
   readonly goods?: { readonly [G in Goods]?: GoodsHandler };
+  /** What it does when an order is paid, inside the settlement's transaction (ADR 135). */
+  readonly orderPaid?: OrderPaidListener;
 }
 
 /**

@@ -6,7 +6,15 @@
  */
 import type { ModuleContext } from "../api/module-context";
 import type { Goods } from "../contract/billing";
-import type { ApiDeps, FeatureRegistry, GoodsHandler, NotificationDeclaration, ReportTarget, SitemapSource } from "../api/types";
+import type {
+  ApiDeps,
+  FeatureRegistry,
+  GoodsHandler,
+  NotificationDeclaration,
+  OrderPaidListener,
+  ReportTarget,
+  SitemapSource,
+} from "../api/types";
 import { SUPPORTED_LANGUAGES, type Language } from "../contract/locales";
 import { NOTIFICATION_EVENTS, type NotificationEvent } from "../contract/notifications";
 import { REPORT_OBJECT_KINDS, type ReportObjectKind } from "../contract/reports";
@@ -79,7 +87,9 @@ export function featureRegistryOf(features: Features): FeatureRegistry {
   const sitemaps = new Map<string, SitemapSource>();
   const goods = new Map<Goods, GoodsHandler>();
   const moderationQueues = new Map<string, ModerationQueueDeclaration>();
+  const orderPaid: OrderPaidListener[] = [];
   for (const feature of features) {
+    if (feature.orderPaid) orderPaid.push(feature.orderPaid);
     for (const [name, queue] of Object.entries(feature.moderationQueues ?? {}))
       if (!moderationQueues.has(name)) moderationQueues.set(name, queue);
     for (const [event, declared] of entries(feature.notifications)) if (!notifications.has(event)) notifications.set(event, declared);
@@ -87,7 +97,7 @@ export function featureRegistryOf(features: Features): FeatureRegistry {
     for (const [name, source] of Object.entries(feature.sitemaps ?? {})) if (!sitemaps.has(name)) sitemaps.set(name, source);
     for (const [good, handler] of entries(feature.goods)) if (!goods.has(good)) goods.set(good, handler);
   }
-  return { notifications, reportTargets, sitemaps, goods, moderationQueues };
+  return { notifications, reportTargets, sitemaps, goods, moderationQueues, orderPaid };
 }
 
 function entries<K extends string, V>(record: { readonly [key in K]?: V } | undefined): Array<[K, V]> {

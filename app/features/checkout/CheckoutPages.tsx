@@ -71,13 +71,22 @@ function hidden(name: string, value: string) {
   return <input type="hidden" name={name} value={value} />;
 }
 
+/** A promo code brought from promo/code: each offer's price with it, or why it does not apply (the API's key). */
+export interface BroughtPromo {
+  code: string;
+  prices: Record<string, number>;
+  error: string | null;
+}
+
 function GoodsStep({
   offers,
   order,
   sku,
   reply,
   goods,
+  promo = null,
 }: {
+  promo?: BroughtPromo | null;
   offers: CheckoutOffersData;
   order: CheckoutOrderData | null;
   sku: string | null;
@@ -89,7 +98,7 @@ function GoodsStep({
   const title = useGoodsTitle();
   const chosen = inputText(reply, "sku") || order?.sku || sku || offers.offers[0]?.sku || "";
   const skuError = reply.fieldErrors.sku?.[0];
-  const promoError = reply.fieldErrors.promo_code?.[0];
+  const promoError = reply.fieldErrors.promo_code?.[0] ?? (reply.fieldErrors.sku ? undefined : (promo?.error ?? undefined));
   return (
     <Form method="post" className={ui.stack} data-checkout-step="goods">
       {order ? hidden("order", order.ref) : hidden("goods", goods)}
@@ -103,7 +112,14 @@ function GoodsStep({
               <strong>{title({ goods: offers.goods, titleKey: offer.titleKey, months: offer.months, sku: offer.sku })}</strong>
               <span className={ui.muted}>{offer.renewable ? t("checkout.renews_short") : t("checkout.once_short")}</span>
             </span>
-            <strong>{formatEuro(offer.grossCents, lang)}</strong>
+            {promo && promo.prices[offer.sku] !== undefined && promo.prices[offer.sku]! < offer.grossCents ? (
+              <span className={css.choiceText} data-testid="promo-price">
+                <s className={ui.muted}>{formatEuro(offer.grossCents, lang)}</s>
+                <strong>{formatEuro(promo.prices[offer.sku]!, lang)}</strong>
+              </span>
+            ) : (
+              <strong>{formatEuro(offer.grossCents, lang)}</strong>
+            )}
           </label>
         ))}
         <ErrorLine
@@ -118,7 +134,7 @@ function GoodsStep({
         hint={t("checkout.promo_hint")}
         autoComplete="off"
         maxLength={32}
-        defaultValue={inputText(reply, "promo_code") || order?.promoCode || ""}
+        defaultValue={inputText(reply, "promo_code") || order?.promoCode || promo?.code || ""}
         errors={promoError ? [promoError] : []}
       />
       <button className={ui.button} type="submit" name="intent" value={order ? "goods" : "start"}>
@@ -344,6 +360,7 @@ export function CheckoutStepPage({
   goods,
   sku,
   reply,
+  promo = null,
 }: {
   step: CheckoutStep;
   order: CheckoutOrderData | null;
@@ -351,6 +368,7 @@ export function CheckoutStepPage({
   goods: Goods;
   sku: string | null;
   reply: FormReply;
+  promo?: BroughtPromo | null;
 }) {
   const { t } = useTranslation("checkout");
   const to = useLocalePath();
@@ -398,7 +416,7 @@ export function CheckoutStepPage({
                   </p>
                 ) : null}
                 {state === "current" && item === "goods" && offers ? (
-                  <GoodsStep offers={offers} order={order} sku={sku} reply={reply} goods={goods} />
+                  <GoodsStep offers={offers} order={order} sku={sku} reply={reply} goods={goods} promo={promo} />
                 ) : null}
                 {state === "current" && item === "customer" && order ? <CustomerStep order={order} reply={reply} /> : null}
                 {state === "current" && item === "payment" && order ? <PaymentStep order={order} reply={reply} /> : null}

@@ -25,8 +25,11 @@ import {
   saveCheckoutPayment,
   saveCheckoutVat,
   startCheckoutOrder,
+  verifyCheckoutPromo,
+  type CheckoutOffersData,
   type CheckoutOrderData,
 } from "~/api/checkout.server";
+import { promoCodeCheckSchema } from "#server/contract/checkout-promo-code";
 import { createApiClient, type ApiClient } from "~/api/client.server";
 import { requireViewer } from "~/api/viewer.server";
 import { intentVariant } from "~/components/form/schema";
@@ -74,6 +77,24 @@ async function orderOf(api: ApiClient, url: URL): Promise<CheckoutOrderData> {
   return order.data;
 }
 
+/**
+ * A promo code brought along (`promo`, from promo/code, issue 32 item 6): the checkout's own verification per offer, so
+ * the goods step shows each offer's price with the discount and the code filled in; a refusal is shown at the field.
+ */
+async function promoOffer(api: ApiClient, url: URL, goods: Goods, offers: CheckoutOffersData) {
+  const parsed = v.safeParse(promoCodeCheckSchema, { code: url.searchParams.get("promo") ?? "" });
+  if (!parsed.success) return null;
+  const code = parsed.output.code;
+  const checks = await Promise.all(offers.offers.map((offer) => verifyCheckoutPromo(api, { code, goods, sku: offer.sku })));
+  const prices: Record<string, number> = {};
+  let error: string | null = null;
+  checks.forEach((check, index) => {
+    if (check.ok) prices[offers.offers[index]!.sku] = check.data.grossCents;
+    else error ??= check.errors[0]?.key ?? null;
+  });
+  return { code, prices, error: Object.keys(prices).length > 0 ? null : error };
+}
+
 export async function loadCheckout({ request, context, params }: LoaderFunctionArgs) {
   await requireViewer(request, context);
   const lang = params.lang ?? "de";
@@ -96,6 +117,7 @@ export async function loadCheckout({ request, context, params }: LoaderFunctionA
         offers: offers.data,
         goods,
         sku: url.searchParams.get("sku"),
+        promo: await promoOffer(api, url, goods, offers.data),
       },
       { headers },
     );
@@ -109,7 +131,7 @@ export async function loadCheckout({ request, context, params }: LoaderFunctionA
   if (!step) throw redirect(confirmPath(lang, order.ref), { headers: PRIVATE_HEADERS });
   const offers = step === "goods" ? await fetchCheckoutOffers(api, order.goods) : null;
   return data(
-    { title: t("checkout.title"), step, order, offers: offers?.ok ? offers.data : null, goods: order.goods, sku: order.sku },
+    { title: t("checkout.title"), step, order, offers: offers?.ok ? offers.data : null, goods: order.goods, sku: order.sku, promo: null },
     { headers: PRIVATE_HEADERS },
   );
 }

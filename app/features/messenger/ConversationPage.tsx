@@ -15,7 +15,8 @@ import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/c
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
-import type { ConversationData, ThreadMediumsData } from "~/api/messenger.server";
+import type { ContactLimitData, ConversationData, ThreadMediumsData } from "~/api/messenger.server";
+import { formatHomeMoment } from "~/utils/dates";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import { PhotoFilesField } from "~/components/form/PhotoFilesField";
@@ -65,6 +66,8 @@ interface ConversationPageProps {
   boostKey: string;
   /** The escorts' warning list (ADR 121): the discreet badge, for an escort writing with a flagged client. */
   warned: boolean;
+  /** Before a first message: the first contacts left today and when the next frees (GET /user/contact-limit). */
+  contactLimit?: ContactLimitData | null;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -97,6 +100,7 @@ function ConversationBody({
   boostId,
   boostKey,
   warned,
+  contactLimit = null,
 }: ConversationPageProps) {
   // A refused report keeps its form open at the message it was about.
   const reportId = refused?.intent === "report" ? parseRowId(inputText(refused, "message_id")) : askedReport;
@@ -396,6 +400,7 @@ function ConversationBody({
                 {translateMessage(tErrors, canSend.messageKey)}
               </p>
             ) : null}
+            {contactLimit ? <ContactLimitLine limit={contactLimit} /> : null}
             <TextAreaField
               id="compose-body"
               name="body"
@@ -502,5 +507,21 @@ function MessageItem({ message, here, canBoost }: { message: Message; here: stri
         ) : null}
       </span>
     </li>
+  );
+}
+
+/** "2 of 3 first contacts left today · the next one frees on 6 Dec 2026, 14:05": one short line above the compose field. */
+function ContactLimitLine({ limit }: { limit: ContactLimitData }) {
+  const { t } = useTranslation("messenger");
+  const lang = useLang();
+  const counts = t("messenger.contact_limit.left", { left: limit.left, limit: limit.limit });
+  const next =
+    limit.nextFreeAt !== null && limit.left < limit.limit
+      ? t("messenger.contact_limit.next", { at: formatHomeMoment(limit.nextFreeAt, lang) })
+      : "";
+  return (
+    <p className={ui.muted} style={{ margin: 0 }} data-testid="contact-limit">
+      {next ? `${counts} · ${next}` : counts}
+    </p>
   );
 }

@@ -31,6 +31,7 @@ import {
   boostMessage,
   clientKeyOf,
   fetchAutocomplete,
+  fetchContactLimit,
   fetchConversation,
   fetchMediums,
   fetchThreads,
@@ -158,6 +159,9 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   const mediums = view === "photos" && conversation.data.threadId !== null ? await fetchMediums(api, conversation.data.threadId) : null;
   const partner = conversation.data.partner;
   const warned = await warnedFor(api, { id: partner.userId, userType: partner.userType });
+  // Where a first message is possible, the compose area says how many first contacts are left today (issue 32 item 8).
+  const canSend = conversation.data.canSend;
+  const limit = canSend?.firstContact && canSend.outcome === "success" ? await fetchContactLimit(api) : null;
   const t = await i18nServer.getFixedT(request);
   const name = partner.displayName || t("messenger.deleted_member");
   return data(
@@ -176,6 +180,7 @@ export async function loadConversation({ request, context, params }: LoaderFunct
       // The boost confirmation's money key (contract/wallet moneyKeySchema), new with every render as well.
       boostKey: randomUUID(),
       warned,
+      contactLimit: limit?.ok ? limit.data : null,
     },
     { headers: PRIVATE_HEADERS },
   );

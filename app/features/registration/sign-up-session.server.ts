@@ -10,7 +10,9 @@ import { createApiClient } from "~/api/client.server";
 import { signUp, type SignUpAnswer, type SignUpBody, type SignUpKind } from "~/api/registration.server";
 import { returnPathCookie } from "~/session/return-path.server";
 import { isBotSubmission, parseForm, replyWithApiErrors, returnPathOf } from "~/utils/forms.server";
+import { AFFILIATE_COOKIE } from "#server/contract/affiliates";
 import { INVITATION_COOKIE } from "#server/contract/invites";
+import { affiliateCodeOf } from "~/features/affiliates/link.server";
 import { nextRegisterStep, registerStepPath } from "#server/contract/registration";
 import { TRACKING_ID_PATTERN } from "#server/contract/registration-sign-up";
 import { clearCookie, loginCookies, parseCookies, serializeCookie } from "~/session/session.server";
@@ -45,6 +47,7 @@ export function redirectIntoRegistration(lang: string, answer: SignUpAnswer, ret
   for (const cookie of loginCookies(answer.accessToken, false, Date.now())) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", clearCookie(LANDING_PAGE_COOKIE));
   headers.append("Set-Cookie", clearCookie(INVITATION_COOKIE));
+  headers.append("Set-Cookie", clearCookie(AFFILIATE_COOKIE));
   const next = nextRegisterStep(answer.userType, answer.registerCompletedStep);
   const path = next && next.key !== "completed" ? registerStepPath(answer.userType, next.key) : "my_dashboard";
   throw redirect(`/${lang}/${path}`, { headers });
@@ -77,7 +80,9 @@ export async function submitSignUp<K extends SignUpKind>(
     );
   }
   const api = createApiClient({ request, context });
-  const result = await signUp(api, form.kind, submission.value);
+  // The partner the visitor chose to sign up through (a/{code}, ADR 135): bound by the API with the account.
+  const affiliateCode = affiliateCodeOf(request);
+  const result = await signUp(api, form.kind, affiliateCode ? { ...submission.value, affiliate_code: affiliateCode } : submission.value);
   if (!result.ok) {
     return data(
       { lastResult: replyWithApiErrors(submission, result.errors, form.fields, hide) },

@@ -1,4 +1,5 @@
 /** The checkout's operations (issue 26; spec section 7 "membership and payment"; ADR 062, 067, 074). */
+import { promoCodeCheckSchema } from "../checkout-promo-code";
 import {
   checkoutCustomerSchema,
   checkoutGoodsSchema,
@@ -48,6 +49,15 @@ export const checkoutOps = {
     path: "/api/v2/payment/verify-promotion-code",
     query: checkoutPromoQuerySchema,
     response: "CheckoutPromoVerification",
+  }),
+  /** promo/code (issue 32 item 6): a code checked by a guest or a member before an offer is chosen. */
+  /** The member's active offers (issue 32 item 8). */
+  promos: defineOperation({ method: "get", path: "/api/v2/user/promos", response: "MemberPromos" }),
+  promoCode: defineOperation({
+    method: "get",
+    path: "/api/v2/payment/promo-code",
+    query: promoCodeCheckSchema,
+    response: "PromoCodeCheck",
   }),
   userInfo: defineOperation({ method: "get", path: "/api/v2/payment/user-info", response: "CheckoutUserInfo" }),
   history: defineOperation({

@@ -9,6 +9,7 @@ import {
   threadActionQuerySchema,
   threadListQuerySchema,
 } from "../messenger";
+import "../messenger-contact-limit";
 
 export const messengerOps = {
   unread: defineOperation({ method: "get", path: "/api/v2/messenger/unread", response: "MessengerUnread" }),
@@ -21,6 +22,8 @@ export const messengerOps = {
   }),
   direction: defineOperation({ method: "get", path: "/api/v2/messenger/direction/:username", response: "SendCheck" }),
   contact: defineOperation({ method: "get", path: "/api/v2/messenger/contact/:username", response: "ContactOutlook" }),
+  /** The viewer's first contacts left today and when the next frees (issue 32 item 8). */
+  contactLimit: defineOperation({ method: "get", path: "/api/v2/user/contact-limit", response: "ContactLimit" }),
   send: defineOperation({
     method: "post",
     path: "/api/v2/messenger/send/:username",

@@ -56,12 +56,15 @@ export async function promoById(db: ApiDeps["db"] | Transaction<Database>, id: n
   return (row as PromoCodeRow | undefined) ?? null;
 }
 
-/** The rules that need no count: active, inside its window, for this good. Errors at the promo_code field. */
-function checkUsable(promo: PromoCodeRow | null, goods: Goods, now: number): PromoCodeRow {
-  if (!promo || !promo.active) throw fail.badRequest(CHECKOUT_ERRORS.promoUnknown, "promo_code");
+/**
+ * The rules that need no count: active, inside its window, for this good (any good when `goods` is null: promo/code
+ * asks before one is chosen). Errors at `field` (the checkout's promo_code; promo/code's own form says code).
+ */
+function checkUsable(promo: PromoCodeRow | null, goods: Goods | null, now: number, field = "promo_code"): PromoCodeRow {
+  if (!promo || !promo.active) throw fail.badRequest(CHECKOUT_ERRORS.promoUnknown, field);
   if ((promo.valid_from !== null && now < Number(promo.valid_from)) || (promo.valid_until !== null && now >= Number(promo.valid_until)))
-    throw fail.badRequest(CHECKOUT_ERRORS.promoExpired, "promo_code");
-  if (promo.goods !== null && promo.goods !== goods) throw fail.badRequest(CHECKOUT_ERRORS.promoNotForGoods, "promo_code");
+    throw fail.badRequest(CHECKOUT_ERRORS.promoExpired, field);
+  if (goods !== null && promo.goods !== null && promo.goods !== goods) throw fail.badRequest(CHECKOUT_ERRORS.promoNotForGoods, field);
   return promo;
 }
 
@@ -80,11 +83,23 @@ async function memberRedemptions(db: ApiDeps["db"] | Transaction<Database>, prom
  * code used up now is refused now, though only the reservation at confirmation holds a place.
  */
 export async function verifyPromoCode(deps: ApiDeps, userId: number, code: string, goods: Goods): Promise<PromoCodeRow> {
-  const promo = checkUsable(await codeNamed(deps.db, code), goods, deps.clock.now());
+  return verifyFor(deps, userId, code, goods, "promo_code");
+}
+
+/**
+ * The same verification before a good is chosen (promo/code): a guest's code is checked as far as it can be without a
+ * buyer (active, window, total limit), a member's also against their own limit. Errors at the form's `code` field.
+ */
+export async function verifyPromoCodeAhead(deps: ApiDeps, userId: number | null, code: string): Promise<PromoCodeRow> {
+  return verifyFor(deps, userId, code, null, "code");
+}
+
+async function verifyFor(deps: ApiDeps, userId: number | null, code: string, goods: Goods | null, field: string): Promise<PromoCodeRow> {
+  const promo = checkUsable(await codeNamed(deps.db, code), goods, deps.clock.now(), field);
   if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
-    throw fail.badRequest(CHECKOUT_ERRORS.promoExhausted, "promo_code");
-  if ((await memberRedemptions(deps.db, promo.id, userId)) >= promo.max_per_member)
-    throw fail.badRequest(CHECKOUT_ERRORS.promoUsed, "promo_code");
+    throw fail.badRequest(CHECKOUT_ERRORS.promoExhausted, field);
+  if (userId !== null && (await memberRedemptions(deps.db, promo.id, userId)) >= promo.max_per_member)
+    throw fail.badRequest(CHECKOUT_ERRORS.promoUsed, field);
   return promo;
 }
 

@@ -15,6 +15,8 @@ import {
   savePayment,
   saveVat,
   startOrder,
+  checkPromoCodeAhead,
+  memberPromos,
   userInfo,
   vatCountryList,
   verifyPromotion,
@@ -143,6 +145,34 @@ export function registerCheckout({ v2 }: ModuleContext): void {
       statuses: [400, 401],
     },
     async (c, { query, user }) => ok(c, await verifyPromotion(c.get("deps"), user!.id, query)),
+  );
+  v2.add(
+    checkoutOps.promos,
+    {
+      tag: "user",
+      auth: "required",
+      summary:
+        "The member's active offers now: plus from the cheapest membership offer they may buy (euro cents) while they have no plus, and rise-up (dollars) for an escort or business whose rise-up is not running; each with the page below /{lang}/ where it is taken. Only the caller's own.",
+      statuses: [401],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await memberPromos(c.get("deps"), user!.id));
+    },
+  );
+  v2.add(
+    checkoutOps.promoCode,
+    {
+      tag,
+      auth: "optional",
+      summary:
+        "promo/code: checks a promo code before an offer is chosen, through the checkout's verification (active, validity window, total limit; for a member also their own limit), and names the good it applies to (membership for a code valid on every good). Errors at code: validation.checkout.promo_unknown, promo_expired, promo_exhausted, promo_used. Look-ups per address are limited (429).",
+      statuses: [400, 429],
+    },
+    async (c, { query, user }) => {
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await checkPromoCodeAhead(c.get("deps"), user?.id ?? null, query.code, c.get("clientIp")));
+    },
   );
   v2.add(
     checkoutOps.userInfo,

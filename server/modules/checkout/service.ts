@@ -48,7 +48,12 @@ import { offeredMethods, providerFor } from "../../integrations/payments/registr
 import { randomToken } from "../../lib/crypto";
 import { vatCountries, weighLocationEvidence } from "../../contract/vat";
 import { decideVat, orderPaymentReference, queueVatCheck, vatIdConfirmedFor } from "../invoices/index";
-import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode } from "./promo";
+import { discountOf, promoById, releasePromoReservation, reservePromoCode, verifyPromoCode, verifyPromoCodeAhead } from "./promo";
+import { PROMO_CODE_LOOKUP_LIMIT, type MemberOffer, type MemberPromos, type PromoCodeCheck } from "../../contract/checkout-promo-code";
+import { PRICES } from "../../contract/prices";
+import { USER_TYPE } from "../../contract/users";
+import { plusRunning } from "../access/index";
+import { recordHit } from "../../lib/rate-limit";
 import type { OrdersTable } from "./schema";
 
 type OrderRow = Selectable<OrdersTable>;
@@ -516,6 +521,49 @@ export async function verifyPromotion(
     discount_cents: discount,
     gross_cents: quote.gross_cents - discount,
   };
+}
+
+/**
+ * GET /payment/promo-code (promo/code, issue 32 item 6): the checkout's verification before an offer is chosen, for a
+ * guest (userId null) or a member; look-ups per address are limited, as codes are guessable words.
+ */
+export async function checkPromoCodeAhead(deps: ApiDeps, userId: number | null, code: string, clientIp: string): Promise<PromoCodeCheck> {
+  const window = { bucket: `promo-lookup:${clientIp}`, ...PROMO_CODE_LOOKUP_LIMIT };
+  if ((await recordHit(deps.db, deps.clock.now(), window)) > window.limit) throw fail.tooMany("exception.checkout.promo_too_many");
+  const promo = await verifyPromoCodeAhead(deps, userId, code);
+  return {
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.value,
+    goods: promo.goods ?? "membership",
+    any_goods: promo.goods === null,
+    valid_until: promo.valid_until === null ? null : Number(promo.valid_until),
+  };
+}
+
+/**
+ * GET /user/promos: the member's active offers now — plus (from the cheapest of the membership's offers this member
+ * may buy) while they have none, and rise-up for an escort or business whose rise-up is not running.
+ */
+export async function memberPromos(deps: ApiDeps, userId: number): Promise<MemberPromos> {
+  const member = await deps.db
+    .selectFrom("users")
+    .leftJoin("profiles", "profiles.user_id", "users.id")
+    .select(["users.user_type", "users.is_member", "users.member_until", "profiles.rise_up_until"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!member) throw fail.unauthorized();
+  const now = deps.clock.now();
+  const items: MemberOffer[] = [];
+  if (!plusRunning(member, now)) {
+    const offers = (await deps.features.goods.get("membership")?.catalogue(deps, userId)) ?? [];
+    const cheapest = Math.min(...offers.map((offer) => offer.gross_cents));
+    if (Number.isFinite(cheapest)) items.push({ kind: "plus", price: { amount: cheapest, currency: "EUR" }, path: "buy?goods=membership" });
+  }
+  const mayRise = member.user_type === USER_TYPE.escort || member.user_type === USER_TYPE.business;
+  if (mayRise && !(member.rise_up_until !== null && Number(member.rise_up_until) > now))
+    items.push({ kind: "rise_up", price: { amount: PRICES.rise_up.amount, currency: "dollar" }, path: "promotion" });
+  return { items };
 }
 
 export async function userInfo(deps: ApiDeps, userId: number): Promise<CheckoutUserInfo> {

@@ -18,7 +18,9 @@ import { USER_TYPE } from "../../contract/users";
 import { viewerContext } from "../access/index";
 import { loadVisibleProfile } from "../profiles/index";
 import { conversationState, memberById, type MemberRow } from "./members";
-import { decideSend, type Decision } from "./rules";
+import { decideSend, firstContactAllowance, type Decision } from "./rules";
+import type { ContactLimit } from "../../contract/messenger-contact-limit";
+import { fail } from "../../api/errors";
 import { contactDecision } from "./service";
 
 /** Refusals a member can do something else about: the contact limits, not a closed conversation or a flood. */
@@ -131,4 +133,12 @@ function ownProfile(): Decision {
     requestReason: null,
     needsUnlock: false,
   };
+}
+
+/** GET /user/contact-limit: the viewer's own first contacts today, counted by the rule that refuses the next one. */
+export async function contactLimit(deps: ApiDeps, userId: number): Promise<ContactLimit> {
+  const member = await memberById(deps.db, userId);
+  if (!member) throw fail.unauthorized();
+  const { limit, used, next_free_at } = await firstContactAllowance(deps.db, member, deps.clock.now());
+  return { limit, used, left: Math.max(0, limit - used), next_free_at };
 }

@@ -26,7 +26,7 @@ import { INSUFFICIENT_DOLLARS_KEY } from "../../contract/wallet";
 import { isValidProfileUsername } from "../../contract/validation";
 import { messengerOps } from "../../contract/operations/messenger";
 import { imageQueueOf, receiveUpload } from "../media/index";
-import { contactOutlook } from "./contact";
+import { contactLimit, contactOutlook } from "./contact";
 import { preparePhotos, readMessagePhoto } from "./photos";
 import {
   assertSameSend,
@@ -106,6 +106,20 @@ export function registerMessenger({ v2, deps }: ModuleContext): void {
       c.header("Cache-Control", user ? "private, no-store" : "public, max-age=60");
       c.header("Vary", "Authorization, Accept-Language");
       return ok(c, outlook);
+    },
+  );
+  v2.add(
+    messengerOps.contactLimit,
+    {
+      tag: "user",
+      auth: "required",
+      summary:
+        "The viewer's first contacts in the rolling 24 hours as the contact rules count them (the limit per user type and plus, used, left) and when the oldest counted one leaves the window (next_free_at, ms; null when none is counted). Only the viewer's own: no id is taken.",
+      statuses: [401],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", "private, no-store");
+      return ok(c, await contactLimit(deps, user!.id));
     },
   );
   v2.add(

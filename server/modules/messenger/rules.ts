@@ -178,6 +178,27 @@ async function filterOutcome(deps: ApiDeps, sender: MemberRow, recipient: Member
 }
 
 /** Decides a send (see the file's comment). `db` may be the sending transaction. */
+/**
+ * The sender's first contacts in the rolling 24 hours (the limit decideSend holds them to): how many they may start,
+ * how many they started, and when the oldest counted one leaves the window (the next one frees then; null when none
+ * is counted). GET /user/contact-limit answers it as is.
+ */
+export async function firstContactAllowance(
+  db: DB,
+  sender: MemberRow,
+  now: number,
+): Promise<{ limit: number; used: number; next_free_at: number | null }> {
+  const limit = firstContactLimitOf(sender, now);
+  const row = await db
+    .selectFrom("messenger_first_contacts")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
+    .where("sender_id", "=", sender.id)
+    .where("created_at", ">", now - DAY)
+    .executeTakeFirst();
+  const used = Number(row?.n ?? 0);
+  return { limit, used, next_free_at: used > 0 && row?.oldest != null ? Number(row.oldest) + DAY : null };
+}
+
 export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Promise<Decision> {
   const { sender, recipient, state } = input;
   const now = deps.clock.now();
@@ -219,15 +240,7 @@ export async function decideSend(deps: ApiDeps, db: DB, input: DecideInput): Pro
   const escortRule = sender.user_type === USER_TYPE.client && senderPlus ? null : escortFirstContactRule(recipient, now);
   if (escortRule) return refusal(escortRule, MESSENGER_ERRORS[escortRule], sender.user_type === USER_TYPE.client, true);
 
-  const limit = firstContactLimitOf(sender, now);
-  const used = await count(
-    db
-      .selectFrom("messenger_first_contacts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("sender_id", "=", sender.id)
-      .where("created_at", ">", now - DAY)
-      .executeTakeFirst(),
-  );
+  const { limit, used } = await firstContactAllowance(db, sender, now);
   const needsUnlock = used >= limit;
   if (needsUnlock && !input.firstContactUnlock) {
     const basicPerson = !senderPlus && sender.user_type !== USER_TYPE.business;

@@ -266,6 +266,8 @@ export function createSettlement(fixed?: SettlementParts) {
       await flag(trx, deps, "late_success", order, txnId, event.amountCents, { status: order.status, promo_code_id: order.promo_code_id });
     const settled = { ...settledOf(order, now), method: event.method ?? order.method, rebill_token: event.rebillToken ?? null };
     await goodsOf(deps, order).fulfil(trx, deps, settled);
+    // Modules that act on a payment (affiliate credits, ADR 135) hear of it in this transaction: paid and heard together.
+    for (const heard of deps.features.orderPaid ?? []) await heard(trx, deps, settled);
     await partsOf(deps).issueInvoice(trx, deps, order.id);
     if (event.rebillToken) {
       // Renewals charge the same method again: the membership the good's handler wrote for this order keeps it.

@@ -11,6 +11,7 @@ import { hashPassword, hmac, randomToken, safeEqual, sha256 } from "../../lib/cr
 import { recordHit, releaseHit, type Window } from "../../lib/rate-limit";
 import { issueTokens } from "../auth/index";
 import { redeemInvitationCode } from "../invitations/index";
+import { bindReferral } from "../affiliates/index";
 import type { CityHit } from "../geo/index";
 import { resolveProfileCity } from "../geo/index";
 import { profileCityColumns } from "../profiles/index";
@@ -46,6 +47,8 @@ interface NewAccount {
   contactPerson: string | null;
   landingPageId: string | null;
   invitationCode: string | null;
+  /** The partner's code from the affiliate link the visitor followed (ADR 135). */
+  affiliateCode: string | null;
   /** Where the profile is found; individuals give it later, in the profile step. */
   city: CityHit | null;
 }
@@ -127,6 +130,8 @@ async function createAccount(deps: ApiDeps, account: NewAccount, clientIp: strin
           .execute();
         // Funnel stage "1": the business account exists (its "basic" step is the sign-up).
         if (account.userType === USER_TYPE.business) await recordBusinessSignupStep(trx, row.id, "basic", now);
+        // Bound with the account or not at all; an unknown code or self-referral binds nothing (ADR 135).
+        if (account.affiliateCode) await bindReferral(trx, { id: row.id, email: account.email }, account.affiliateCode, now);
         return row.id;
       })
       .catch(async (err: unknown) => {
@@ -167,6 +172,7 @@ export async function signUpIndividual(
       contactPerson: null,
       landingPageId: input.landing_page_id || null,
       invitationCode: input.invitation_code || null,
+      affiliateCode: input.affiliate_code || null,
       city: null,
     },
     clientIp,
@@ -197,6 +203,7 @@ export async function signUpBusiness(
       contactPerson: input.contact_person,
       landingPageId: input.landing_page_id || null,
       invitationCode: input.invitation_code || null,
+      affiliateCode: input.affiliate_code || null,
       city,
     },
     clientIp,

@@ -860,6 +860,10 @@ const FIXTURES: Record<string, Fixture> = {
       .execute();
     return { params: { memberId: creator.id }, body: { statement: "Die Sperre wird nach Prüfung aufgehoben." } };
   },
+  // affiliates (issue 32 item 6, ADR 135)
+  "POST /api/v2/backoffice/affiliates": async () => ({
+    body: { name: "Walk partner", code: `WALK${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`, email: "walk@example.test" },
+  }),
 };
 
 /** The fields of a request body that say why: the audit row's reason must carry what the staff member wrote. */

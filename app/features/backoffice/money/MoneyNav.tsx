@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as css from "./money.css";
 
-export const MONEY_PAGES = ["orders", "payments", "invoices", "bank", "payouts", "promo-codes", "revenue", "ledger"] as const;
+export const MONEY_PAGES = ["orders", "payments", "invoices", "bank", "payouts", "promo-codes", "affiliates", "revenue", "ledger"] as const;
 export type MoneyPage = (typeof MONEY_PAGES)[number];
 
 export function MoneyNav({ current }: { current: MoneyPage }) {
