@@ -100,6 +100,12 @@ export interface AppConfig {
   staffSecondFactor: "required" | "optional";
   /** Live video (issue 31, ADR 125): working folder, RTMP ingest, WebRTC viewer cap. */
   liveVideo: LiveVideoConfig;
+  /**
+   * A partner ad server in the shape of Revive Adserver's iframe zone invocation (ADR 131): its delivery address
+   * (REVIVE_DELIVERY_URL, https) and which of its zones serves which page key and size (REVIVE_ZONES,
+   * "search:320x100=12,*:300x250=5"). Off unless both are set: then only house ads show.
+   */
+  adServer: { reviveDeliveryUrl: string | undefined; reviveZones: string | undefined };
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -333,5 +339,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transparencyDb: transparencyDbConfigFrom(env),
     staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
     liveVideo: liveVideoConfigFrom(env),
+    adServer: { reviveDeliveryUrl: env.REVIVE_DELIVERY_URL || undefined, reviveZones: env.REVIVE_ZONES || undefined },
   };
 }

@@ -4,6 +4,7 @@
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
+import deAds from "../../locales/de/ads.json";
 import deAgeVerification from "../../locales/de/age-verification.json";
 import deAppeals from "../../locales/de/appeals.json";
 import deAuth from "../../locales/de/auth.json";
@@ -70,6 +71,7 @@ import deWarnings from "../../locales/de/warnings.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
+import enAds from "../../locales/en/ads.json";
 import enAgeVerification from "../../locales/en/age-verification.json";
 import enAppeals from "../../locales/en/appeals.json";
 import enAuth from "../../locales/en/auth.json";
@@ -136,6 +138,7 @@ import enWarnings from "../../locales/en/warnings.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
+import esAds from "../../locales/es/ads.json";
 import esAgeVerification from "../../locales/es/age-verification.json";
 import esAppeals from "../../locales/es/appeals.json";
 import esAuth from "../../locales/es/auth.json";
@@ -202,6 +205,7 @@ import esWarnings from "../../locales/es/warnings.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
+import plAds from "../../locales/pl/ads.json";
 import plAgeVerification from "../../locales/pl/age-verification.json";
 import plAppeals from "../../locales/pl/appeals.json";
 import plAuth from "../../locales/pl/auth.json";
@@ -271,6 +275,7 @@ export const resources = {
     common: deCommon,
     account: deAccount,
     accounting: deAccounting,
+    ads: deAds,
     "age-verification": deAgeVerification,
     appeals: deAppeals,
     auth: deAuth,
@@ -339,6 +344,7 @@ export const resources = {
     common: enCommon,
     account: enAccount,
     accounting: enAccounting,
+    ads: enAds,
     "age-verification": enAgeVerification,
     appeals: enAppeals,
     auth: enAuth,
@@ -407,6 +413,7 @@ export const resources = {
     common: esCommon,
     account: esAccount,
     accounting: esAccounting,
+    ads: esAds,
     "age-verification": esAgeVerification,
     appeals: esAppeals,
     auth: esAuth,
@@ -475,6 +482,7 @@ export const resources = {
     common: plCommon,
     account: plAccount,
     accounting: plAccounting,
+    ads: plAds,
     "age-verification": plAgeVerification,
     appeals: plAppeals,
     auth: plAuth,

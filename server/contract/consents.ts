@@ -5,7 +5,8 @@
  * only while the member's explicit consent for them stands. Withdrawing it
  * deletes them.
  */
-export const CONSENT_PURPOSES = ["special_category_data"] as const;
+/** third_party_ads: partner ad servers' frames may load (§ 25 TDDDG; ADR 131, contract/ads THIRD_PARTY_ADS_CONSENT). */
+export const CONSENT_PURPOSES = ["special_category_data", "third_party_ads"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** The purpose that covers the special-category profile traits. */

@@ -78,6 +78,7 @@ import { manifest as tours } from "./tours/index";
 import { manifest as queues } from "./queues/index";
 import { manifest as live } from "./live/index";
 import { manifest as staffTotp } from "./stafftotp/index";
+import { manifest as ads } from "./ads/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -151,6 +152,7 @@ export const FEATURES = [
   queues,
   live,
   staffTotp,
+  ads,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -4,6 +4,7 @@ export const NAMESPACES = [
   "common",
   "account",
   "accounting",
+  "ads",
   "age-verification",
   "appeals",
   "auth",
