@@ -161,53 +161,56 @@ const dayField = (required: boolean) =>
     v.check((input) => (!required && input === "") || /^\d{4}-\d{2}-\d{2}$/.test(input), "validation.ads.date"),
   );
 
-export const adCampaignSchema = v.pipe(
-  v.object(
-    {
-      name: trimmed(AD_NAME_MAX),
-      starts_on: dayField(true),
-      ends_on: v.optional(dayField(false), ""),
-      page_keys: choiceList(AD_PAGE_KEYS),
-      languages: choiceList(SUPPORTED_LANGUAGES),
-      channels: choiceList(AD_CHANNELS),
-      cities: v.optional(
+/** A campaign's fields (the back-office form adds its intent and id to them). */
+export const adCampaignEntries = {
+  name: trimmed(AD_NAME_MAX),
+  starts_on: dayField(true),
+  ends_on: v.optional(dayField(false), ""),
+  page_keys: choiceList(AD_PAGE_KEYS),
+  languages: choiceList(SUPPORTED_LANGUAGES),
+  channels: choiceList(AD_CHANNELS),
+  cities: v.optional(
+    v.pipe(
+      v.string("validation.invalid"),
+      v.maxLength(AD_CITY_MAX * 10, "validation.editors.too_long"),
+      v.transform((input) =>
+        input
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ),
+    "",
+  ),
+  daily_cap: v.optional(
+    v.union(
+      [
+        v.literal(""),
         v.pipe(
-          v.string("validation.invalid"),
-          v.maxLength(AD_CITY_MAX * 10, "validation.editors.too_long"),
-          v.transform((input) =>
-            input
-              .split(",")
-              .map((part) => part.trim())
-              .filter(Boolean),
-          ),
+          v.union([v.number(), v.string()]),
+          v.transform(Number),
+          v.integer("validation.ads.cap"),
+          v.minValue(1, "validation.ads.cap"),
+          v.maxValue(AD_DAILY_CAP_MAX, "validation.ads.cap"),
         ),
-        "",
-      ),
-      daily_cap: v.optional(
-        v.union(
-          [
-            v.literal(""),
-            v.pipe(
-              v.union([v.number(), v.string()]),
-              v.transform(Number),
-              v.integer("validation.ads.cap"),
-              v.minValue(1, "validation.ads.cap"),
-              v.maxValue(AD_DAILY_CAP_MAX, "validation.ads.cap"),
-            ),
-          ],
-          "validation.ads.cap",
-        ),
-        "",
-      ),
-      paused: v.optional(v.boolean("validation.invalid"), false),
-    },
-    "validation.required",
+      ],
+      "validation.ads.cap",
+    ),
+    "",
   ),
-  v.forward(
-    v.check((input) => input.ends_on === "" || input.ends_on >= input.starts_on, "validation.ads.ends_before_start"),
-    ["ends_on"],
+  paused: v.optional(v.boolean("validation.invalid"), false),
+};
+
+/** The end day is not before the start day (its error shows at the end day). */
+export const adCampaignEndsAfterStart = v.forward(
+  v.check<{ starts_on: string; ends_on: string }>(
+    (input) => input.ends_on === "" || input.ends_on >= input.starts_on,
+    "validation.ads.ends_before_start",
   ),
+  ["ends_on"],
 );
+
+export const adCampaignSchema = v.pipe(v.object(adCampaignEntries, "validation.required"), adCampaignEndsAfterStart);
 export type AdCampaignInput = v.InferOutput<typeof adCampaignSchema>;
 
 export const adCreativeSchema = v.object(
