@@ -7,6 +7,7 @@
 import { useTranslation } from "react-i18next";
 import type { AdPlacementData } from "~/api/ads.server";
 import { localePath, useLang } from "~/i18n/lang";
+import * as ui from "~/styles/ui.css";
 import * as css from "./ads.css";
 
 export function AdZone({ placement, pageKey }: { placement: AdPlacementData | null; pageKey: string }) {
@@ -51,5 +52,15 @@ export function AdZone({ placement, pageKey }: { placement: AdPlacementData | nu
         ) : null}
       </div>
     </aside>
+  );
+}
+
+/** The zone under a page whose layout belongs to another feature: in the page's width, above the footer. */
+export function AdSlot({ placement, pageKey }: { placement: AdPlacementData | null; pageKey: string }) {
+  if (!placement) return null;
+  return (
+    <div className={ui.page} style={{ paddingTop: 0 }}>
+      <AdZone placement={placement} pageKey={pageKey} />
+    </div>
   );
 }

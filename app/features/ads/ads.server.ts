@@ -24,6 +24,21 @@ export async function loadAdZone(api: ApiClient, pageKey: AdPageKey, size: AdSiz
   }
 }
 
+/**
+ * A page's loader answer with its ad zone added (`ad`): the page's own loader and the zone's call run at once, the
+ * headers of the page's answer kept. For pages whose loader belongs to another feature; the route places
+ * <AdSlot> under the page.
+ */
+export async function withAdZone<D extends object>(
+  args: LoaderFunctionArgs,
+  pageKey: AdPageKey,
+  page: Promise<{ data: D; init: ResponseInit | null }>,
+  size: AdSize = "320x100",
+) {
+  const [answer, ad] = await Promise.all([page, loadAdZone(createApiClient(args), pageKey, size)]);
+  return data({ ...answer.data, ad }, answer.init ?? undefined);
+}
+
 const langOf = (params: LoaderFunctionArgs["params"]) => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);
 
 /** ads/click/{id}: counts the click, then goes where the campaign says — the API answers only its stored address. */
