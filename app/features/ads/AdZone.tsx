@@ -15,7 +15,13 @@ export function AdZone({ placement, pageKey }: { placement: AdPlacementData | nu
   const lang = useLang();
   if (!placement) return null;
   return (
-    <aside className={css.zone} aria-label={t("ads.zone_label")} data-testid="ad-zone" data-page-key={pageKey} data-source={placement.source}>
+    <aside
+      className={css.zone}
+      aria-label={t("ads.zone_label")}
+      data-testid="ad-zone"
+      data-page-key={pageKey}
+      data-source={placement.source}
+    >
       <div className={css.head}>
         <span className={css.label}>{t("ads.label")}</span>
         <a className={css.why} href={localePath(lang, "user/ads")} rel="nofollow">

@@ -76,7 +76,8 @@ function CampaignForm({ campaign, reply }: { campaign: AdCampaignData | null; re
   const { t } = useTranslation("ads");
   const intent = campaign ? "update_campaign" : "create_campaign";
   const prefix = campaign ? `campaign-${campaign.id}` : "campaign-new";
-  const text = (name: string, stored: string) => (reply ? (typeof reply.input[name] === "string" ? String(reply.input[name]) : "") : stored);
+  const text = (name: string, stored: string) =>
+    reply ? (typeof reply.input[name] === "string" ? String(reply.input[name]) : "") : stored;
   const list = (name: string, stored: readonly string[]) => (reply ? listOfInput(reply, name) : stored);
   const errors = (name: string) => reply?.fieldErrors[name];
   return (
@@ -84,7 +85,14 @@ function CampaignForm({ campaign, reply }: { campaign: AdCampaignData | null; re
       <input type="hidden" name="intent" value={intent} />
       {campaign ? <input type="hidden" name="id" value={campaign.id} /> : null}
       {reply ? <FormErrors errors={errorsBesides(reply, CAMPAIGN_FIELDS_SHOWN)} /> : null}
-      <Field id={`${prefix}-name`} name="name" label={t("ads.backoffice.name")} maxLength={AD_NAME_MAX} defaultValue={text("name", campaign?.name ?? "")} errors={errors("name")} />
+      <Field
+        id={`${prefix}-name`}
+        name="name"
+        label={t("ads.backoffice.name")}
+        maxLength={AD_NAME_MAX}
+        defaultValue={text("name", campaign?.name ?? "")}
+        errors={errors("name")}
+      />
       <Field
         id={`${prefix}-starts`}
         name="starts_on"
@@ -167,7 +175,8 @@ const CREATIVE_FIELDS_SHOWN = ["size", "headline", "text", "target_url", "alt_de
 function CreativeForm({ campaignId, creative, reply }: { campaignId: number; creative: AdCreativeData | null; reply: FormReply | null }) {
   const { t } = useTranslation("ads");
   const prefix = creative ? `creative-${creative.id}` : `creative-new-${campaignId}`;
-  const text = (name: string, stored: string) => (reply ? (typeof reply.input[name] === "string" ? String(reply.input[name]) : "") : stored);
+  const text = (name: string, stored: string) =>
+    reply ? (typeof reply.input[name] === "string" ? String(reply.input[name]) : "") : stored;
   const errors = (name: string) => reply?.fieldErrors[name];
   const alts: Record<Language, string> = {
     de: creative?.altDe ?? "",
@@ -295,7 +304,9 @@ export function BackofficeAdsPage({
                 <li key={campaign.id} className={`${ui.card} ${ui.stack}`} data-testid="ad-campaign" data-name={campaign.name}>
                   <h2 style={{ margin: 0 }}>
                     {campaign.name}{" "}
-                    <span className={ui.muted}>({campaign.paused ? t("ads.backoffice.state_paused") : t("ads.backoffice.state_live")})</span>
+                    <span className={ui.muted}>
+                      ({campaign.paused ? t("ads.backoffice.state_paused") : t("ads.backoffice.state_live")})
+                    </span>
                   </h2>
                   <p className={ui.muted} style={{ margin: 0 }}>
                     {day(campaign.startsOn)} – {campaign.endsOn ? day(campaign.endsOn) : "…"} ·{" "}

@@ -39,6 +39,10 @@ export const headline = style({ color: vars.color.primary, fontWeight: 700, font
 export const text = style({ fontSize: vars.font.sizeSm, lineHeight: 1.35, color: vars.color.text });
 export const frame = style({ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.font.sizeSm });
-export const cell = style({ textAlign: "left", padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}` });
+export const cell = style({
+  textAlign: "left",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const checks = style({ display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.md}` });
 export const check = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px" });

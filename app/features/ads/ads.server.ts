@@ -15,7 +15,12 @@ import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** The zone's placement for this page, or null (nothing targets it, ads off, or the call failed). */
-export async function loadAdZone(api: ApiClient, pageKey: AdPageKey, size: AdSize = "320x100", city?: string): Promise<AdPlacementData | null> {
+export async function loadAdZone(
+  api: ApiClient,
+  pageKey: AdPageKey,
+  size: AdSize = "320x100",
+  city?: string,
+): Promise<AdPlacementData | null> {
   try {
     const answer = await fetchAdZone(api, pageKey, size, city || undefined);
     return answer.ok ? answer.data.placement : null;

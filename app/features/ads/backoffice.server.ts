@@ -14,6 +14,7 @@ import { rowIdField } from "~/components/form/schema";
 import { requireStaffPage, staffPageNotFound } from "~/features/backoffice/staff-access.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
+import { readFormData } from "~/utils/form-data.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -25,10 +26,7 @@ export type AdIntent = (typeof AD_INTENTS)[number];
 const idField = { id: rowIdField("exception.common.not_found") };
 const campaignForm = (intent: "create_campaign" | "update_campaign") =>
   v.pipe(
-    v.object(
-      { intent: v.literal(intent), ...(intent === "update_campaign" ? idField : {}), ...adCampaignEntries },
-      "validation.required",
-    ),
+    v.object({ intent: v.literal(intent), ...(intent === "update_campaign" ? idField : {}), ...adCampaignEntries }, "validation.required"),
     adCampaignEndsAfterStart,
   );
 const creativeForm = (intent: "create_creative" | "update_creative") =>
@@ -63,7 +61,7 @@ export async function loadAdsBackoffice({ request, context }: LoaderFunctionArgs
 
 export async function submitAdsBackoffice({ request, context, params }: ActionFunctionArgs) {
   await requireStaffPage(request, context, PERMISSION);
-  const sent = (await request.clone().formData()).get("intent");
+  const sent = (await readFormData(request.clone())).get("intent");
   const intent: AdIntent = AD_INTENTS.find((name) => name === sent) ?? "create_campaign";
   const submission = await parseForm(request, FORMS[intent] as v.GenericSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });

@@ -21,18 +21,26 @@ const zoneKey = (pageKey: AdPageKey | "*", size: AdSize) => `${pageKey}:${size}`
  */
 export function parseReviveZones(spec: string): ReviveZones {
   const zones = new Map<string, number>();
-  for (const entry of spec.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of spec
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([a-z_*]+):(\d+x\d+)=(\d+)$/.exec(entry);
     if (!match) throw new Error(`REVIVE_ZONES: cannot read "${entry}" (pageKey:size=zoneId)`);
     const [, pageKey, size, zoneId] = match;
-    if (pageKey !== "*" && !(AD_PAGE_KEYS as readonly string[]).includes(pageKey)) throw new Error(`REVIVE_ZONES: unknown page key ${pageKey}`);
+    if (pageKey !== "*" && !(AD_PAGE_KEYS as readonly string[]).includes(pageKey))
+      throw new Error(`REVIVE_ZONES: unknown page key ${pageKey}`);
     if (!(AD_SIZE_NAMES as string[]).includes(size)) throw new Error(`REVIVE_ZONES: unknown size ${size}`);
     zones.set(`${pageKey}:${size}`, Number(zoneId));
   }
   return zones;
 }
 
-export function createReviveAdServer(deliveryUrl: string, zones: ReviveZones, cacheBuster = () => randomBytes(6).toString("hex")): AdServer {
+export function createReviveAdServer(
+  deliveryUrl: string,
+  zones: ReviveZones,
+  cacheBuster = () => randomBytes(6).toString("hex"),
+): AdServer {
   const base = new URL(deliveryUrl);
   // https only; plain http on this machine for a local test server.
   const local = base.hostname === "127.0.0.1" || base.hostname === "localhost";

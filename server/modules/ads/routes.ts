@@ -3,7 +3,17 @@ import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import { AD_PAGE_KEYS } from "../../contract/ads";
 import { adsOps } from "../../contract/operations/ads";
-import { adClick, adSettings, adZone, createCampaign, createCreative, listCampaigns, saveAdSettings, updateCampaign, updateCreative } from "./service";
+import {
+  adClick,
+  adSettings,
+  adZone,
+  createCampaign,
+  createCreative,
+  listCampaigns,
+  saveAdSettings,
+  updateCampaign,
+  updateCreative,
+} from "./service";
 
 const PRIVATE = "private, no-store";
 
@@ -36,7 +46,8 @@ export function registerAds({ v2, deps }: ModuleContext): void {
     {
       tag: "ads",
       auth: "optional",
-      summary: "Counts a click on a house ad and answers the campaign's stored address (https or an internal path) — the only place the click may lead. 404 for an unknown creative.",
+      summary:
+        "Counts a click on a house ad and answers the campaign's stored address (https or an internal path) — the only place the click may lead. 404 for an unknown creative.",
       statuses: [404],
     },
     async (c) => {
@@ -46,7 +57,12 @@ export function registerAds({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     adsOps.settings,
-    { tag: "ads", auth: "required", summary: "The caller's ad channel (guest, basic, plus), whether they may switch ads off, and their switches.", statuses: [401] },
+    {
+      tag: "ads",
+      auth: "required",
+      summary: "The caller's ad channel (guest, basic, plus), whether they may switch ads off, and their switches.",
+      statuses: [401],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await adSettings(deps, user!));
@@ -65,7 +81,13 @@ export function registerAds({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     adsOps.campaigns,
-    { tag: "backoffice", auth: "required", staff: "content.edit", summary: "Staff (content.edit): house ad campaigns with their creatives, impressions and clicks.", statuses: [401, 403] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): house ad campaigns with their creatives, impressions and clicks.",
+      statuses: [401, 403],
+    },
     async (c, { user }) => {
       c.header("Cache-Control", PRIVATE);
       return ok(c, await listCampaigns(deps, user!.id));
@@ -73,22 +95,46 @@ export function registerAds({ v2, deps }: ModuleContext): void {
   );
   v2.add(
     adsOps.createCampaign,
-    { tag: "backoffice", auth: "required", staff: "content.edit", summary: "Staff (content.edit): a new house ad campaign. Audited.", statuses: [400, 401, 403] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): a new house ad campaign. Audited.",
+      statuses: [400, 401, 403],
+    },
     async (c, { user, body }) => ok(c, await createCampaign(deps, user!.id, body), { status: 201 }),
   );
   v2.add(
     adsOps.updateCampaign,
-    { tag: "backoffice", auth: "required", staff: "content.edit", summary: "Staff (content.edit): edit or pause a campaign. Audited. 404 unknown.", statuses: [400, 401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): edit or pause a campaign. Audited. 404 unknown.",
+      statuses: [400, 401, 403, 404],
+    },
     async (c, { user, body }) => ok(c, await updateCampaign(deps, user!.id, rowIdParam(c.req.param("id")), body)),
   );
   v2.add(
     adsOps.createCreative,
-    { tag: "backoffice", auth: "required", staff: "content.edit", summary: "Staff (content.edit): a new text creative of one size for a campaign. Audited. 404 unknown campaign.", statuses: [400, 401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): a new text creative of one size for a campaign. Audited. 404 unknown campaign.",
+      statuses: [400, 401, 403, 404],
+    },
     async (c, { user, body }) => ok(c, await createCreative(deps, user!.id, rowIdParam(c.req.param("id")), body), { status: 201 }),
   );
   v2.add(
     adsOps.updateCreative,
-    { tag: "backoffice", auth: "required", staff: "content.edit", summary: "Staff (content.edit): edit or pause a creative. Audited. 404 unknown.", statuses: [400, 401, 403, 404] },
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): edit or pause a creative. Audited. 404 unknown.",
+      statuses: [400, 401, 403, 404],
+    },
     async (c, { user, body }) => ok(c, await updateCreative(deps, user!.id, rowIdParam(c.req.param("id")), body)),
   );
 }

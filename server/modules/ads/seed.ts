@@ -14,8 +14,18 @@ export const adsPart: SeedPart = {
         languages: "de",
         channels: "guest,basic",
         creatives: [
-          { size: "320x100", headline: "Velora Plus: unbegrenzt schreiben", text: "Mehr Kontakte, unsichtbar surfen, ohne Werbung.", target_url: "/de/user/membership" },
-          { size: "300x250", headline: "Velora Plus entdecken", text: "Unbegrenzt Kontakt, Besucher sehen, keine Werbung.", target_url: "/de/user/membership" },
+          {
+            size: "320x100",
+            headline: "Velora Plus: unbegrenzt schreiben",
+            text: "Mehr Kontakte, unsichtbar surfen, ohne Werbung.",
+            target_url: "/de/user/membership",
+          },
+          {
+            size: "300x250",
+            headline: "Velora Plus entdecken",
+            text: "Unbegrenzt Kontakt, Besucher sehen, keine Werbung.",
+            target_url: "/de/user/membership",
+          },
         ],
       },
       {
@@ -23,15 +33,32 @@ export const adsPart: SeedPart = {
         languages: "en,es,pl",
         channels: "guest,basic",
         creatives: [
-          { size: "320x100", headline: "Velora Plus: write without limits", text: "More contacts, invisible browsing, no ads.", target_url: "/en/user/membership" },
-          { size: "300x250", headline: "Discover Velora Plus", text: "Unlimited contact, see your visitors, no ads.", target_url: "/en/user/membership" },
+          {
+            size: "320x100",
+            headline: "Velora Plus: write without limits",
+            text: "More contacts, invisible browsing, no ads.",
+            target_url: "/en/user/membership",
+          },
+          {
+            size: "300x250",
+            headline: "Discover Velora Plus",
+            text: "Unlimited contact, see your visitors, no ads.",
+            target_url: "/en/user/membership",
+          },
         ],
       },
       {
         name: "Events für Plus-Mitglieder",
         languages: "",
         channels: "plus",
-        creatives: [{ size: "320x100", headline: "Events in deiner Stadt", text: "Neue Events – als Plus-Mitglied zuerst dabei.", target_url: "/de/events" }],
+        creatives: [
+          {
+            size: "320x100",
+            headline: "Events in deiner Stadt",
+            text: "Neue Events – als Plus-Mitglied zuerst dabei.",
+            target_url: "/de/events",
+          },
+        ],
       },
     ];
     for (const campaign of campaigns) {

@@ -77,8 +77,7 @@ function partnerAdServer(deps: ApiDeps): AdServer | null {
   const { reviveDeliveryUrl, reviveZones } = deps.config.adServer ?? {};
   if (!reviveDeliveryUrl || !reviveZones) return null;
   const spec = `${reviveDeliveryUrl} ${reviveZones}`;
-  if (partnerCache?.spec !== spec)
-    partnerCache = { spec, server: createReviveAdServer(reviveDeliveryUrl, parseReviveZones(reviveZones)) };
+  if (partnerCache?.spec !== spec) partnerCache = { spec, server: createReviveAdServer(reviveDeliveryUrl, parseReviveZones(reviveZones)) };
   return partnerCache.server;
 }
 
@@ -275,7 +274,15 @@ export async function createCampaign(deps: ApiDeps, staffId: number, input: AdCa
       .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
-      { actorId: staffId, action: "ads.campaign_create", subjectType: "ad_campaign", subjectId: String(row.id), reason: null, before: null, after: values },
+      {
+        actorId: staffId,
+        action: "ads.campaign_create",
+        subjectType: "ad_campaign",
+        subjectId: String(row.id),
+        reason: null,
+        before: null,
+        after: values,
+      },
       now,
     );
     return campaignItem(trx, row.id);
@@ -325,7 +332,15 @@ export async function createCreative(deps: ApiDeps, staffId: number, campaignId:
       .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
-      { actorId: staffId, action: "ads.creative_create", subjectType: "ad_creative", subjectId: String(row.id), reason: null, before: null, after: { campaign_id: campaignId, ...values } },
+      {
+        actorId: staffId,
+        action: "ads.creative_create",
+        subjectType: "ad_creative",
+        subjectId: String(row.id),
+        reason: null,
+        before: null,
+        after: { campaign_id: campaignId, ...values },
+      },
       now,
     );
     return campaignItem(trx, campaignId);
@@ -350,7 +365,15 @@ export async function updateCreative(deps: ApiDeps, staffId: number, creativeId:
       .execute();
     await recordAudit(
       trx,
-      { actorId: staffId, action: "ads.creative_update", subjectType: "ad_creative", subjectId: String(creativeId), reason: null, before, after: values },
+      {
+        actorId: staffId,
+        action: "ads.creative_update",
+        subjectType: "ad_creative",
+        subjectId: String(creativeId),
+        reason: null,
+        before,
+        after: values,
+      },
       now,
     );
     return campaignItem(trx, before.campaign_id);

@@ -93,7 +93,12 @@ describe(`ads by page key (${TEST_DB})`, () => {
   });
 
   it("refuses a bad zone request with 400, never a 5xx", async () => {
-    for (const query of ["page_key=nowhere&size=320x100", "page_key=search&size=1x1", "page_key=search", "page_key=search&size=320x100&extra=1"]) {
+    for (const query of [
+      "page_key=nowhere&size=320x100",
+      "page_key=search&size=1x1",
+      "page_key=search",
+      "page_key=search&size=320x100&extra=1",
+    ]) {
       const answer = await zone(query);
       expect(answer.status, query).toBe(400);
     }
@@ -102,7 +107,8 @@ describe(`ads by page key (${TEST_DB})`, () => {
   it("caps a campaign per visitor and day, and counts impressions and clicks", async () => {
     const made = await campaign({ page_keys: "newsfeed", daily_cap: 2 });
     const id = made.creatives[0]!.id;
-    const seen = async (visitor: string) => (await zone("page_key=newsfeed&size=320x100", { visitor })).body.data.placement?.creative_id ?? null;
+    const seen = async (visitor: string) =>
+      (await zone("page_key=newsfeed&size=320x100", { visitor })).body.data.placement?.creative_id ?? null;
     expect(await seen("visitor-one-1")).toBe(id);
     expect(await seen("visitor-one-1")).toBe(id);
     expect(await seen("visitor-one-1")).toBeNull();
@@ -134,7 +140,13 @@ describe(`ads by page key (${TEST_DB})`, () => {
       method: "POST",
       body: { name: "Targets", starts_on: "2026-11-01", page_keys: "event_search" },
     });
-    for (const target_url of ["//evil.example/x", "http://evil.example/", "javascript:alert(1)", "/\\evil.example", "https://user:pw@evil.example/"]) {
+    for (const target_url of [
+      "//evil.example/x",
+      "http://evil.example/",
+      "javascript:alert(1)",
+      "/\\evil.example",
+      "https://user:pw@evil.example/",
+    ]) {
       const refused = await call(`/api/v2/backoffice/ads/campaigns/${created.body.data.id}/creatives`, {
         token: staff,
         method: "POST",
@@ -150,9 +162,12 @@ describe(`ads by page key (${TEST_DB})`, () => {
     });
     expect(ok.status).toBe(201);
     // The click answers the stored address: there is no parameter a link could set.
-    const click = await call<{ target_url: string }>(`/api/v2/ads/creatives/${ok.body.data.creatives[0]!.id}/click?url=https://evil.example`, {
-      method: "POST",
-    });
+    const click = await call<{ target_url: string }>(
+      `/api/v2/ads/creatives/${ok.body.data.creatives[0]!.id}/click?url=https://evil.example`,
+      {
+        method: "POST",
+      },
+    );
     expect(click.body.data.target_url).toBe("https://velora.example/plus");
   });
 
@@ -176,7 +191,11 @@ describe(`ads by page key (${TEST_DB})`, () => {
     expect((await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token })).body.data.ads_off).toBe(false);
 
     // When plus ends, the stored switch no longer hides ads.
-    await rt.deps.db.updateTable("users").set({ member_until: rt.clock.now() - 1 }).where("id", "=", plus.id).execute();
+    await rt.deps.db
+      .updateTable("users")
+      .set({ member_until: rt.clock.now() - 1 })
+      .where("id", "=", plus.id)
+      .execute();
     expect((await zone("page_key=blog_search&size=320x100", { token: plus.token })).body.data.placement).not.toBeNull();
     await rt.deps.db.updateTable("users").set({ member_until: null }).where("id", "=", plus.id).execute();
 
@@ -197,10 +216,17 @@ describe(`ads by page key (${TEST_DB})`, () => {
     try {
       const house = await campaign({ page_keys: "magazine" });
       // Without consent: the house ad.
-      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.creative_id).toBe(house.creatives[0]!.id);
-      const consent = await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { third_party_ads: true } });
+      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.creative_id).toBe(
+        house.creatives[0]!.id,
+      );
+      const consent = await call<AdSettings>("/api/v2/user/ad-settings", {
+        token: basic.token,
+        method: "PUT",
+        body: { third_party_ads: true },
+      });
       expect(consent.body.data.third_party_ads).toBe(true);
-      const partner = (await zone("page_key=magazine&size=320x100", { token: basic.token, visitor: "visitor-partner" })).body.data.placement!;
+      const partner = (await zone("page_key=magazine&size=320x100", { token: basic.token, visitor: "visitor-partner" })).body.data
+        .placement!;
       expect(partner).toMatchObject({ source: "partner", creative_id: null, width: 320, height: 100 });
       const src = new URL(partner.frame_src!);
       expect(src.pathname).toBe("/www/delivery/afr.php");
@@ -210,7 +236,9 @@ describe(`ads by page key (${TEST_DB})`, () => {
       expect((await fetch(src)).status).toBe(200);
       expect([...requests[0]!.searchParams.keys()].sort()).toEqual(["cb", "source", "zoneid"]);
       // A zone the partner has no zone for: the house ad.
-      expect((await zone("page_key=favorite&size=300x250", { token: basic.token })).body.data.placement?.source ?? null).not.toBe("partner");
+      expect((await zone("page_key=favorite&size=300x250", { token: basic.token })).body.data.placement?.source ?? null).not.toBe(
+        "partner",
+      );
       // Withdrawn: house ads again; guests never get a partner frame.
       await call("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { third_party_ads: false } });
       expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.source).toBe("house");
