@@ -288,7 +288,7 @@ export function BackofficeAdsPage({
           </p>
         ) : null}
         <details className={ui.card} open={newCampaignReply !== null} data-testid="ads-new-campaign">
-          <summary className={css.check}>{t("ads.backoffice.new_campaign")}</summary>
+          <summary className={css.summary}>{t("ads.backoffice.new_campaign")}</summary>
           <CampaignForm campaign={null} reply={newCampaignReply} />
         </details>
         {campaigns.length === 0 ? (
@@ -333,7 +333,7 @@ export function BackofficeAdsPage({
                             <span className={ui.muted}>{creative.targetUrl}</span>
                             <Numbers lang={lang} impressions={creative.impressions} clicks={creative.clicks} />
                             <details open={creativeReply !== null}>
-                              <summary className={css.check}>{t("ads.backoffice.edit_creative")}</summary>
+                              <summary className={css.summary}>{t("ads.backoffice.edit_creative")}</summary>
                               <CreativeForm campaignId={campaign.id} creative={creative} reply={creativeReply} />
                             </details>
                           </li>
@@ -342,11 +342,11 @@ export function BackofficeAdsPage({
                     </ul>
                   ) : null}
                   <details open={newCreativeReply !== null}>
-                    <summary className={css.check}>{t("ads.backoffice.new_creative")}</summary>
+                    <summary className={css.summary}>{t("ads.backoffice.new_creative")}</summary>
                     <CreativeForm campaignId={campaign.id} creative={null} reply={newCreativeReply} />
                   </details>
                   <details open={editReply !== null}>
-                    <summary className={css.check}>{t("ads.backoffice.edit_campaign")}</summary>
+                    <summary className={css.summary}>{t("ads.backoffice.edit_campaign")}</summary>
                     <CampaignForm campaign={campaign} reply={editReply} />
                   </details>
                 </li>

@@ -46,3 +46,5 @@ export const cell = style({
 });
 export const checks = style({ display: "flex", flexWrap: "wrap", gap: `0 ${vars.space.md}` });
 export const check = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px" });
+/** A <details> summary: keeps its disclosure marker, a 44 px tap target. */
+export const summary = style({ display: "list-item", minHeight: "44px", lineHeight: "44px", cursor: "pointer", fontWeight: 600 });
