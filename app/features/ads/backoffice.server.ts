@@ -14,7 +14,6 @@ import { rowIdField } from "~/components/form/schema";
 import { requireStaffPage, staffPageNotFound } from "~/features/backoffice/staff-access.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { readFormData } from "~/utils/form-data.server";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
@@ -61,8 +60,9 @@ export async function loadAdsBackoffice({ request, context }: LoaderFunctionArgs
 
 export async function submitAdsBackoffice({ request, context, params }: ActionFunctionArgs) {
   await requireStaffPage(request, context, PERMISSION);
-  const sent = (await readFormData(request.clone())).get("intent");
-  const intent: AdIntent = AD_INTENTS.find((name) => name === sent) ?? "create_campaign";
+  // Which of the page's forms was sent decides the schema the whole post is read with.
+  const sent = await parseForm(request.clone(), v.looseObject({ intent: v.picklist(AD_INTENTS) }));
+  const intent: AdIntent = sent.status === "success" ? sent.value.intent : "create_campaign";
   const submission = await parseForm(request, FORMS[intent] as v.GenericSchema);
   if (submission.status !== "success") return data({ lastResult: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS });
   const api = createApiClient({ request, context });
