@@ -103,6 +103,12 @@ export interface AppConfig {
   liveVideo: LiveVideoConfig;
   /** Error reporting (ADR 133): off without SENTRY_DSN; the environment picks the trace sample rate. */
   errorReporting: ErrorReportingConfig;
+  /**
+   * A partner ad server in the shape of Revive Adserver's iframe zone invocation (ADR 131): its delivery address
+   * (REVIVE_DELIVERY_URL, https) and which of its zones serves which page key and size (REVIVE_ZONES,
+   * "search:320x100=12,*:300x250=5"). Off unless both are set: then only house ads show.
+   */
+  adServer: { reviveDeliveryUrl: string | undefined; reviveZones: string | undefined };
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -337,5 +343,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
     liveVideo: liveVideoConfigFrom(env),
     errorReporting: errorReportingConfigFrom(env, production),
+    adServer: { reviveDeliveryUrl: env.REVIVE_DELIVERY_URL || undefined, reviveZones: env.REVIVE_ZONES || undefined },
   };
 }

@@ -4,6 +4,7 @@
 import deCommon from "../../locales/de/common.json";
 import deAccount from "../../locales/de/account.json";
 import deAccounting from "../../locales/de/accounting.json";
+import deAds from "../../locales/de/ads.json";
 import deAffiliates from "../../locales/de/affiliates.json";
 import deAgeVerification from "../../locales/de/age-verification.json";
 import deAppeals from "../../locales/de/appeals.json";
@@ -72,6 +73,7 @@ import deWarnings from "../../locales/de/warnings.json";
 import enCommon from "../../locales/en/common.json";
 import enAccount from "../../locales/en/account.json";
 import enAccounting from "../../locales/en/accounting.json";
+import enAds from "../../locales/en/ads.json";
 import enAffiliates from "../../locales/en/affiliates.json";
 import enAgeVerification from "../../locales/en/age-verification.json";
 import enAppeals from "../../locales/en/appeals.json";
@@ -140,6 +142,7 @@ import enWarnings from "../../locales/en/warnings.json";
 import esCommon from "../../locales/es/common.json";
 import esAccount from "../../locales/es/account.json";
 import esAccounting from "../../locales/es/accounting.json";
+import esAds from "../../locales/es/ads.json";
 import esAffiliates from "../../locales/es/affiliates.json";
 import esAgeVerification from "../../locales/es/age-verification.json";
 import esAppeals from "../../locales/es/appeals.json";
@@ -208,6 +211,7 @@ import esWarnings from "../../locales/es/warnings.json";
 import plCommon from "../../locales/pl/common.json";
 import plAccount from "../../locales/pl/account.json";
 import plAccounting from "../../locales/pl/accounting.json";
+import plAds from "../../locales/pl/ads.json";
 import plAffiliates from "../../locales/pl/affiliates.json";
 import plAgeVerification from "../../locales/pl/age-verification.json";
 import plAppeals from "../../locales/pl/appeals.json";
@@ -279,6 +283,7 @@ export const resources = {
     common: deCommon,
     account: deAccount,
     accounting: deAccounting,
+    ads: deAds,
     affiliates: deAffiliates,
     "age-verification": deAgeVerification,
     appeals: deAppeals,
@@ -349,6 +354,7 @@ export const resources = {
     common: enCommon,
     account: enAccount,
     accounting: enAccounting,
+    ads: enAds,
     affiliates: enAffiliates,
     "age-verification": enAgeVerification,
     appeals: enAppeals,
@@ -419,6 +425,7 @@ export const resources = {
     common: esCommon,
     account: esAccount,
     accounting: esAccounting,
+    ads: esAds,
     affiliates: esAffiliates,
     "age-verification": esAgeVerification,
     appeals: esAppeals,
@@ -489,6 +496,7 @@ export const resources = {
     common: plCommon,
     account: plAccount,
     accounting: plAccounting,
+    ads: plAds,
     affiliates: plAffiliates,
     "age-verification": plAgeVerification,
     appeals: plAppeals,

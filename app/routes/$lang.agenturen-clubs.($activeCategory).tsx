@@ -8,7 +8,7 @@ import { withPageHeaders } from "~/features/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/agenturen-clubs/{activeCategory?} (G): the business search: agencies and clubs. */
-export const handle = { i18n: ["search", "traits"] };
+export const handle = { i18n: ["search", "traits", "ads"] };
 
 export const loader = (args: LoaderFunctionArgs) => withPageHeaders(args, loadSearchPage(args, "business"));
 

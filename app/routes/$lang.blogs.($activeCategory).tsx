@@ -8,15 +8,26 @@ import { loadBlogSearch } from "~/features/community/community.server";
 import { BlogSearchPage } from "~/features/community/BlogSearchPage";
 import { profileHeaders } from "~/features/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
+import { useLoaderData } from "@remix-run/react";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["community"], hydrate: false };
+export const handle = { i18n: ["community", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadBlogSearch(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "blog_search", loadBlogSearch(args));
 
 export const headers = profileHeaders;
 export const meta = metaFromLoader();
 
-export default BlogSearchPage;
+export default function Route() {
+  const { ad } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <BlogSearchPage />
+      <AdSlot placement={ad} pageKey="blog_search" />
+    </>
+  );
+}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

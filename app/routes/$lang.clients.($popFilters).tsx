@@ -11,7 +11,7 @@ import { metaFromLoader } from "~/utils/meta";
  * /{lang}/clients/{popFilters?} (G): the client search (for escorts and
  * businesses). Guests get a noindex log-in prompt instead (docs/decisions/009).
  */
-export const handle = { i18n: ["search", "traits"] };
+export const handle = { i18n: ["search", "traits", "ads"] };
 
 // Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
 export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "client"));

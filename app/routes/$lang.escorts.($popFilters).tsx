@@ -8,7 +8,7 @@ import { withSavedSearch } from "~/features/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/escorts/{popFilters?} (G): the escort search. */
-export const handle = { i18n: ["search", "traits"] };
+export const handle = { i18n: ["search", "traits", "ads"] };
 
 // Clients and escorts keep this search as their saved one (user_filters, docs/decisions/010).
 export const loader = (args: LoaderFunctionArgs) => withSavedSearch(args, loadSearchPage(args, "escort"));

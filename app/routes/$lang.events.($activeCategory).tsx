@@ -8,15 +8,26 @@ import { loadEventSearch } from "~/features/community/community.server";
 import { EventSearchPage } from "~/features/community/EventSearchPage";
 import { profileHeaders } from "~/features/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
+import { useLoaderData } from "@remix-run/react";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["community"], hydrate: false };
+export const handle = { i18n: ["community", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadEventSearch(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "event_search", loadEventSearch(args));
 
 export const headers = profileHeaders;
 export const meta = metaFromLoader();
 
-export default EventSearchPage;
+export default function Route() {
+  const { ad } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <EventSearchPage />
+      <AdSlot placement={ad} pageKey="event_search" />
+    </>
+  );
+}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -6,10 +6,12 @@ import { UserListPage } from "~/features/favorites/UserListPage";
 import { loadUserListPage } from "~/features/favorites/user-list.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["favorites", "search", "traits"], hydrate: false };
+export const handle = { i18n: ["favorites", "search", "traits", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadUserListPage(args, "favorites");
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "favorite", loadUserListPage(args, "favorites"));
 
 export const headers = () => PRIVATE_HEADERS;
 
@@ -17,7 +19,12 @@ export const meta = metaFromLoader({ noindex: true });
 
 export default function FavoriteRoute() {
   const page = useLoaderData<typeof loader>();
-  return <UserListPage group={page.group} title={page.title} url={page.url} list={page.list} />;
+  return (
+    <>
+      <UserListPage group={page.group} title={page.title} url={page.url} list={page.list} />
+      <AdSlot placement={page.ad} pageKey="favorite" />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -6,11 +6,13 @@ import { ThreadsPage } from "~/features/messenger/ThreadsPage";
 import { loadThreads, submitThreads } from "~/features/messenger/messenger.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
 // Hydrated: with JavaScript the list follows the socket (its client code is in the messenger chunks); forms still post.
-export const handle = { i18n: ["messenger"], layout: "no-footer" };
+export const handle = { i18n: ["messenger", "ads"], layout: "no-footer" };
 
-export const loader = (args: LoaderFunctionArgs) => loadThreads(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "messenger", loadThreads(args));
 
 export const action = (args: ActionFunctionArgs) => submitThreads(args);
 
@@ -19,8 +21,14 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MessengerRoute() {
-  const { viewerId, list, done, q, matches } = useLoaderData<typeof loader>();
+  const { viewerId, list, done, q, matches, ad } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer ? readReply(answer.lastResult) : null;
-  return <ThreadsPage viewerId={viewerId} list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />;
+  // The thread list only: never inside a conversation (messenger/{username} has no zone).
+  return (
+    <>
+      <ThreadsPage viewerId={viewerId} list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />
+      <AdSlot placement={ad} pageKey="messenger" />
+    </>
+  );
 }

@@ -5,16 +5,23 @@ import { DateListPage } from "~/features/dates/DatesPages";
 import { loadDateList } from "~/features/dates/dates.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["dating"], hydrate: false };
+export const handle = { i18n: ["dating", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadDateList(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "my_dating", loadDateList(args));
 
 export const headers = () => PRIVATE_HEADERS;
 
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MyDatesRoute() {
-  const { list } = useLoaderData<typeof loader>();
-  return <DateListPage list={list} />;
+  const { list, ad } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DateListPage list={list} />
+      <AdSlot placement={ad} pageKey="my_dating" />
+    </>
+  );
 }

@@ -7,10 +7,12 @@ import { NotificationsPage } from "~/features/notifications/NotificationsPage";
 import { loadNotificationsPage, submitNotificationsPage } from "~/features/notifications/notifications.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["notifications"], hydrate: false };
+export const handle = { i18n: ["notifications", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadNotificationsPage(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "my_notification", loadNotificationsPage(args));
 
 export const action = (args: ActionFunctionArgs) => submitNotificationsPage(args);
 
@@ -19,10 +21,15 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MyNotificationRoute() {
-  const { list, filter, done } = useLoaderData<typeof loader>();
+  const { list, filter, done, ad } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer ? readReply(answer.lastResult) : null;
-  return <NotificationsPage list={list} filter={filter === "unread" ? "unread" : "all"} done={refused ? null : done} refused={refused} />;
+  return (
+    <>
+      <NotificationsPage list={list} filter={filter === "unread" ? "unread" : "all"} done={refused ? null : done} refused={refused} />
+      <AdSlot placement={ad} pageKey="my_notification" />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

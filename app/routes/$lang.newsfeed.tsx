@@ -5,15 +5,26 @@ import { NewsfeedPage } from "~/features/newsfeed/NewsfeedPage";
 import { loadNewsfeed } from "~/features/newsfeed/newsfeed.server";
 import { profileHeaders } from "~/features/profile/meta";
 import { metaFromLoader } from "~/utils/meta";
+import { useLoaderData } from "@remix-run/react";
+import { AdSlot } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
-export const handle = { i18n: ["newsfeed", "live"], hydrate: false };
+export const handle = { i18n: ["newsfeed", "live", "ads"], hydrate: false };
 
-export const loader = (args: LoaderFunctionArgs) => loadNewsfeed(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "newsfeed", loadNewsfeed(args));
 
 export const headers = profileHeaders;
 export const meta = metaFromLoader();
 
-export default NewsfeedPage;
+export default function Route() {
+  const { ad } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <NewsfeedPage />
+      <AdSlot placement={ad} pageKey="newsfeed" />
+    </>
+  );
+}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -10,17 +10,19 @@ import { PausedProfile } from "~/features/profile/parts/PausedProfile";
 import { loadProfileLayout } from "~/features/profile/profile-layout.server";
 import { submitProfileAction } from "~/features/profile-actions/actions.server";
 import * as ui from "~/styles/ui.css";
+import { AdZone } from "~/features/ads/AdZone";
+import { withAdZone } from "~/features/ads/ads.server";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
 export const handle = {
-  i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips", "creator-media", "warnings"],
+  i18n: ["profile", "traits", "relations", "reports", "favorites", "friends", "tips", "creator-media", "warnings", "ads"],
   hydrate: false,
 };
 
 /** The member actions of every tab (favorite, friend, note, report, block) post here (issue 11). */
 export const action = (args: ActionFunctionArgs) => submitProfileAction(args);
 
-export const loader = (args: LoaderFunctionArgs) => loadProfileLayout(args);
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "profile", loadProfileLayout(args), "300x250");
 
 export const headers = profileHeaders;
 export const meta = profileMeta("");
@@ -35,6 +37,7 @@ export default function ProfileLayout() {
     <main className={ui.page}>
       {"jsonLd" in page && page.jsonLd ? <JsonLd data={page.jsonLd} /> : null}
       <Outlet context={outlet} />
+      <AdZone placement={page.ad} pageKey="profile" />
     </main>
   );
 }

@@ -3,9 +3,10 @@
  * (race_type) and sexual orientation (sexuality) are special categories of
  * personal data (GDPR Art. 9): both are optional for everyone, and stored
  * only while the member's explicit consent for them stands. Withdrawing it
- * deletes them.
+ * deletes them. activity_statistics: the activity tracker (ADR 132); third_party_ads: partner ad servers'
+ * frames may load (§ 25 TDDDG; ADR 131, contract/ads THIRD_PARTY_ADS_CONSENT).
  */
-export const CONSENT_PURPOSES = ["special_category_data", "activity_statistics"] as const;
+export const CONSENT_PURPOSES = ["special_category_data", "activity_statistics", "third_party_ads"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 /** The purpose that covers the special-category profile traits. */

@@ -80,6 +80,7 @@ import { manifest as queues } from "./queues/index";
 import { manifest as live } from "./live/index";
 import { manifest as staffTotp } from "./stafftotp/index";
 import { manifest as affiliates } from "./affiliates/index";
+import { manifest as ads } from "./ads/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -155,6 +156,7 @@ export const FEATURES = [
   staffTotp,
   activity,
   affiliates,
+  ads,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

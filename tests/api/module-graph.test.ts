@@ -259,6 +259,7 @@ describe("the feature manifests (ADR 064)", () => {
       "bundles",
       "fans",
       "community",
+      "ads",
     ]);
     const twice = defineFeature({ name: "broken", seed: [{ order: 130, part: seedParts()[0]! }] });
     expect(manifestProblems([...FEATURES, twice], input)).toEqual(["seed order 130 is declared by dates and broken"]);

@@ -12,6 +12,7 @@ const LINKS: ReadonlyArray<{ path: string; key: string; permission: StaffPermiss
   { path: "backoffice/announcements", key: "announcements", permission: "content.edit" },
   { path: "backoffice/pages", key: "pages", permission: "content.edit" },
   { path: "backoffice/landing-pages", key: "landing", permission: "content.edit" },
+  { path: "backoffice/ads", key: "ads", permission: "content.edit" },
   { path: "backoffice/warnings", key: "warnings", permission: "reports.decide" },
   { path: "backoffice/warning-objections", key: "objections", permission: "trust.manage" },
 ];

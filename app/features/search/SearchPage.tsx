@@ -29,6 +29,7 @@ import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import { hrefOf } from "~/components/search/links";
+import { AdZone } from "~/features/ads/AdZone";
 import { SearchResults } from "./SearchResults";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
@@ -487,6 +488,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </div>
         </details>
         <section className={css.results} aria-label={t("search.results_label")}>
+          <AdZone placement={data.ad} pageKey="search" />
           <SearchResults data={data} />
         </section>
       </div>

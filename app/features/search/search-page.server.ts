@@ -19,6 +19,7 @@ import { USER_TYPE } from "#server/contract/users";
 // The countries our geo tables carry: the only ones a country-mode search can find anyone in.
 import { GEO_COUNTRIES } from "#server/contract/geo";
 import { createApiClient } from "~/api/client.server";
+import { loadAdZone } from "~/features/ads/ads.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/features/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
@@ -112,8 +113,11 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   const sortDefault = defaultSortFor(init.searcher);
   const regionNames = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: "region" });
   const meta = (init.meta ?? { total: 0 }) as { total?: number };
+  const cityName = init.city?.name ?? init.state.city ?? "";
   return {
     kind: "search" as const,
+    /** The page's ad zone (ADR 131): targeted by the searched city; null when none shows. */
+    ad: await loadAdZone(createApiClient({ request, context }), "search", "320x100", cityName),
     target: effectiveTarget,
     mode,
     title: t(businessKind ? `search.business_categories.${businessKind}.meta_title` : `search.targets.${target}.meta_title`),
@@ -124,7 +128,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     businessKind,
     state: init.state,
     query: init.canonicalQuery,
-    cityName: init.city?.name ?? init.state.city ?? "",
+    cityName,
     /** A typed city the API could not resolve: the page says so instead of searching elsewhere unnoticed. */
     cityNotFound: Boolean(init.state.city && !init.city && init.state.lat === undefined),
     searched: init.request !== null,

@@ -4,6 +4,7 @@ export const NAMESPACES = [
   "common",
   "account",
   "accounting",
+  "ads",
   "affiliates",
   "age-verification",
   "appeals",

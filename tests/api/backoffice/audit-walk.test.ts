@@ -607,6 +607,24 @@ async function openObjection(ctx: Context): Promise<number> {
 }
 
 /** Every mutating back-office operation's target. Keyed as the OpenAPI document names it: "METHOD path". */
+// --- ads ---
+const AD_CAMPAIGN = { name: "Walk campaign", starts_on: "2026-11-01", page_keys: "search" };
+const AD_CREATIVE = {
+  size: "320x100",
+  headline: "Walk",
+  target_url: "/de/events",
+  alt_de: "Anzeige",
+  alt_en: "Ad",
+  alt_es: "Anuncio",
+  alt_pl: "Reklama",
+};
+
+async function adCampaign(ctx: Context): Promise<{ id: number; creatives: Array<{ id: number }> }> {
+  const token = await ctx.backendToken();
+  const campaign = await prepared<{ id: number }>(ctx, token, "POST", "/api/v2/backoffice/ads/campaigns", AD_CAMPAIGN);
+  return prepared(ctx, token, "POST", `/api/v2/backoffice/ads/campaigns/${campaign.id}/creatives`, AD_CREATIVE);
+}
+
 const FIXTURES: Record<string, Fixture> = {
   // --- notifications: announcements ---
   "POST /api/v2/backoffice/announcements": async () => ({ body: announcementBody("Wartung heute Nacht") }),
@@ -715,6 +733,21 @@ const FIXTURES: Record<string, Fixture> = {
   "POST /api/v2/backoffice/warning-objections/{id}": async (ctx) => ({
     params: { id: await openObjection(ctx) },
     body: { outcome: "lift" },
+  }),
+
+  // --- ads ---
+  "POST /api/v2/backoffice/ads/campaigns": async () => ({ body: AD_CAMPAIGN }),
+  "PUT /api/v2/backoffice/ads/campaigns/{id}": async (ctx) => ({
+    params: { id: (await adCampaign(ctx)).id },
+    body: { ...AD_CAMPAIGN, paused: true },
+  }),
+  "POST /api/v2/backoffice/ads/campaigns/{id}/creatives": async (ctx) => ({
+    params: { id: (await adCampaign(ctx)).id },
+    body: AD_CREATIVE,
+  }),
+  "PUT /api/v2/backoffice/ads/creatives/{id}": async (ctx) => ({
+    params: { id: (await adCampaign(ctx)).creatives[0]!.id },
+    body: { ...AD_CREATIVE, paused: true },
   }),
 
   // --- earlier operations: moderation queues, verification, money ---

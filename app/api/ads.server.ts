@@ -1,0 +1,47 @@
+/** Advertising zones (issue 32 item 1, ADR 131), as the web tier calls them. */
+import type { AdCampaignInput, AdCreativeInput, AdPageKey, AdSettingsInput, AdSize } from "#server/contract/ads";
+import { adsOps } from "#server/contract/operations/ads";
+import type { ApiClient, ApiResult, DataOf } from "./client.server";
+
+export type AdZoneData = DataOf<typeof adsOps.zone>;
+export type AdPlacementData = NonNullable<AdZoneData["placement"]>;
+export type AdSettingsData = DataOf<typeof adsOps.settings>;
+export type AdCampaignListData = DataOf<typeof adsOps.campaigns>;
+export type AdCampaignData = AdCampaignListData["items"][number];
+export type AdCreativeData = AdCampaignData["creatives"][number];
+
+export function fetchAdZone(api: ApiClient, pageKey: AdPageKey, size: AdSize, city?: string): Promise<ApiResult<AdZoneData>> {
+  return api.op(adsOps.zone, { query: { page_key: pageKey, size, city }, handleErrors: true });
+}
+
+export function clickAd(api: ApiClient, creativeId: number): Promise<ApiResult<DataOf<typeof adsOps.click>>> {
+  return api.op(adsOps.click, { params: { id: creativeId }, handleErrors: true });
+}
+
+export function fetchAdSettings(api: ApiClient): Promise<ApiResult<AdSettingsData>> {
+  return api.op(adsOps.settings, { handleErrors: true });
+}
+
+export function saveAdSettings(api: ApiClient, body: AdSettingsInput): Promise<ApiResult<AdSettingsData>> {
+  return api.op(adsOps.saveSettings, { body, handleErrors: true });
+}
+
+export function fetchAdCampaigns(api: ApiClient): Promise<ApiResult<AdCampaignListData>> {
+  return api.op(adsOps.campaigns, { handleErrors: true });
+}
+
+export function createAdCampaign(api: ApiClient, body: AdCampaignInput): Promise<ApiResult<AdCampaignData>> {
+  return api.op(adsOps.createCampaign, { body, handleErrors: true });
+}
+
+export function updateAdCampaign(api: ApiClient, id: number, body: AdCampaignInput): Promise<ApiResult<AdCampaignData>> {
+  return api.op(adsOps.updateCampaign, { params: { id }, body, handleErrors: true });
+}
+
+export function createAdCreative(api: ApiClient, campaignId: number, body: AdCreativeInput): Promise<ApiResult<AdCampaignData>> {
+  return api.op(adsOps.createCreative, { params: { id: campaignId }, body, handleErrors: true });
+}
+
+export function updateAdCreative(api: ApiClient, id: number, body: AdCreativeInput): Promise<ApiResult<AdCampaignData>> {
+  return api.op(adsOps.updateCreative, { params: { id }, body, handleErrors: true });
+}

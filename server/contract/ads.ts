@@ -1,0 +1,288 @@
+/**
+ * Advertising zones by page key (spec section 2 "Advertising zones by page key", section 6 "Plus members have their
+ * own ad channels and can switch ads off", section 9 "Ad sizes"; issue 32 item 1, ADR 131). One list of page keys,
+ * sizes and channels for both tiers; the rules (who sees which ad, caps, counting) are the ads module's.
+ */
+import * as v from "valibot";
+import { SUPPORTED_LANGUAGES, type Language } from "./locales";
+
+/** The spec's page keys, in its order. forum and magazine have no page yet (ADR 131). */
+export const AD_PAGE_KEYS = [
+  "profile",
+  "messenger",
+  "search",
+  "my_dating",
+  "my_notification",
+  "favorite",
+  "visitor",
+  "forum",
+  "magazine",
+  "newsfeed",
+  "event_search",
+  "blog_search",
+] as const;
+export type AdPageKey = (typeof AD_PAGE_KEYS)[number];
+
+/** The spec's ad sizes (section 9), width × height in CSS pixels. */
+export const AD_SIZES = {
+  "300x250": { width: 300, height: 250 },
+  "728x90": { width: 728, height: 90 },
+  "320x100": { width: 320, height: 100 },
+  "468x60": { width: 468, height: 60 },
+} as const;
+export type AdSize = keyof typeof AD_SIZES;
+export const AD_SIZE_NAMES = Object.keys(AD_SIZES) as AdSize[];
+
+/**
+ * The sizes a page's zone asks for, narrowest first: the phone's 320x100 and the wide screen's 728x90 (the zone
+ * component switches between them by CSS, so the box has its size before anything loads).
+ */
+export const ZONE_SIZES: readonly AdSize[] = ["320x100", "728x90"];
+
+/** Who an ad is for: guests, members without plus, plus members (their own channel, spec section 6). */
+export const AD_CHANNELS = ["guest", "basic", "plus"] as const;
+export type AdChannel = (typeof AD_CHANNELS)[number];
+
+export const AD_CREATIVE_FORMATS = ["text", "image"] as const;
+export type AdCreativeFormat = (typeof AD_CREATIVE_FORMATS)[number];
+
+export const AD_NAME_MAX = 120;
+export const AD_HEADLINE_MAX = 80;
+export const AD_TEXT_MAX = 200;
+export const AD_ALT_MAX = 200;
+export const AD_URL_MAX = 500;
+/** A campaign's cap per viewer and day: 1–100, or none. */
+export const AD_DAILY_CAP_MAX = 100;
+export const AD_CITY_MAX = 100;
+
+/** The consent purpose that lets partner ad servers' frames load (§ 25 TDDDG); without it only house ads show. */
+export const THIRD_PARTY_ADS_CONSENT = "third_party_ads";
+
+export const ADS_PLUS_ONLY = "exception.ads.plus_only";
+export const AD_URL_INVALID = "validation.ads.url";
+
+/**
+ * A click-through target: an https address, or an internal path ("/de/user/membership"). Never "//host" (a
+ * protocol-relative address leaves the site) nor a backslash trick.
+ */
+export function isAllowedAdTarget(url: string): boolean {
+  if (url.startsWith("/")) return !url.startsWith("//") && !url.includes("\\") && !/[\s]/.test(url);
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && parsed.hostname !== "" && parsed.username === "" && parsed.password === "";
+  } catch {
+    return false;
+  }
+}
+
+/** GET /ads/zone: the zone a page asks for. */
+export const adZoneQuerySchema = v.strictObject(
+  {
+    page_key: v.picklist(AD_PAGE_KEYS, "validation.invalid"),
+    size: v.picklist(AD_SIZE_NAMES, "validation.invalid"),
+    city: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(AD_CITY_MAX, "validation.invalid"))),
+  },
+  "validation.invalid",
+);
+
+/** What one zone shows: a house ad, a partner ad server's frame (only with consent), or nothing. */
+export interface AdPlacement {
+  source: "house" | "partner";
+  size: AdSize;
+  width: number;
+  height: number;
+  /** House ads: the creative (its click goes through the counting redirect). */
+  creative_id: number | null;
+  format: AdCreativeFormat | null;
+  headline: string | null;
+  text: string | null;
+  image_url: string | null;
+  /** In the viewer's language. */
+  alt: string;
+  /** Partner ads: the frame's address at the ad server (loaded by the browser: only after consent). */
+  frame_src: string | null;
+}
+
+export interface AdZoneAnswer {
+  page_key: AdPageKey;
+  placement: AdPlacement | null;
+}
+
+/** POST /ads/creatives/{id}/click: where the click goes — always the campaign's stored address. */
+export interface AdClickAnswer {
+  target_url: string;
+}
+
+/** GET/PUT /user/ad-settings: the member's ad channel and switches. */
+export interface AdSettings {
+  channel: AdChannel;
+  /** Plus members with the ad-free benefit may switch ads off (the entitlements kernel decides). */
+  may_switch_off: boolean;
+  ads_off: boolean;
+  /** Partner ad servers may load their frames (§ 25 TDDDG consent). */
+  third_party_ads: boolean;
+}
+
+export const adSettingsSchema = v.object(
+  {
+    ads_off: v.optional(v.boolean("validation.invalid"), false),
+    third_party_ads: v.optional(v.boolean("validation.invalid"), false),
+  },
+  "validation.required",
+);
+export type AdSettingsInput = v.InferOutput<typeof adSettingsSchema>;
+
+// --- back office -----------------------------------------------------------------------------------------------
+
+const trimmed = (max: number, required = true) =>
+  v.pipe(
+    v.string(required ? "validation.required" : "validation.invalid"),
+    v.trim(),
+    ...(required ? [v.nonEmpty("validation.required")] : []),
+    v.maxLength(max, "validation.editors.too_long"),
+  );
+
+/** A comma-separated list of choices (page keys, languages, channels): empty means all. */
+const choiceList = <T extends string>(choices: readonly T[]) =>
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())], "validation.invalid"),
+      v.transform((input) => (Array.isArray(input) ? input : input.split(",")).map((part) => part.trim()).filter(Boolean)),
+      v.array(v.picklist(choices, "validation.invalid")),
+    ),
+    [],
+  );
+
+/** The back office's date inputs (YYYY-MM-DD), read as the start of that day in UTC. */
+const dayField = (required: boolean) =>
+  v.pipe(
+    v.string(required ? "validation.required" : "validation.invalid"),
+    v.trim(),
+    v.check((input) => (!required && input === "") || /^\d{4}-\d{2}-\d{2}$/.test(input), "validation.ads.date"),
+  );
+
+/** A campaign's fields (the back-office form adds its intent and id to them). */
+export const adCampaignEntries = {
+  name: trimmed(AD_NAME_MAX),
+  starts_on: dayField(true),
+  ends_on: v.optional(dayField(false), ""),
+  page_keys: choiceList(AD_PAGE_KEYS),
+  languages: choiceList(SUPPORTED_LANGUAGES),
+  channels: choiceList(AD_CHANNELS),
+  cities: v.optional(
+    v.pipe(
+      v.string("validation.invalid"),
+      v.maxLength(AD_CITY_MAX * 10, "validation.editors.too_long"),
+      v.transform((input) =>
+        input
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ),
+    "",
+  ),
+  daily_cap: v.optional(
+    v.union(
+      [
+        v.literal(""),
+        v.pipe(
+          v.union([v.number(), v.string()]),
+          v.transform(Number),
+          v.integer("validation.ads.cap"),
+          v.minValue(1, "validation.ads.cap"),
+          v.maxValue(AD_DAILY_CAP_MAX, "validation.ads.cap"),
+        ),
+      ],
+      "validation.ads.cap",
+    ),
+    "",
+  ),
+  paused: v.optional(v.boolean("validation.invalid"), false),
+};
+
+/** The end day is not before the start day (its error shows at the end day). */
+export const adCampaignEndsAfterStart = v.forward(
+  v.check<{ starts_on: string; ends_on: string }>(
+    (input) => input.ends_on === "" || input.ends_on >= input.starts_on,
+    "validation.ads.ends_before_start",
+  ),
+  ["ends_on"],
+);
+
+export const adCampaignSchema = v.pipe(v.object(adCampaignEntries, "validation.required"), adCampaignEndsAfterStart);
+export type AdCampaignInput = v.InferOutput<typeof adCampaignSchema>;
+
+export const adCreativeSchema = v.object(
+  {
+    size: v.picklist(AD_SIZE_NAMES, "validation.ads.size"),
+    headline: trimmed(AD_HEADLINE_MAX),
+    text: v.optional(trimmed(AD_TEXT_MAX, false), ""),
+    target_url: v.pipe(
+      v.string("validation.required"),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.maxLength(AD_URL_MAX, "validation.editors.too_long"),
+      v.check(isAllowedAdTarget, AD_URL_INVALID),
+    ),
+    alt_de: trimmed(AD_ALT_MAX),
+    alt_en: trimmed(AD_ALT_MAX),
+    alt_es: trimmed(AD_ALT_MAX),
+    alt_pl: trimmed(AD_ALT_MAX),
+    paused: v.optional(v.boolean("validation.invalid"), false),
+  },
+  "validation.required",
+);
+export type AdCreativeInput = v.InferOutput<typeof adCreativeSchema>;
+
+export const adAltKey = (language: Language) => `alt_${language}` as const;
+
+export interface AdCreativeItem {
+  id: number;
+  campaign_id: number;
+  size: AdSize;
+  format: AdCreativeFormat;
+  headline: string;
+  text: string;
+  target_url: string;
+  alt_de: string;
+  alt_en: string;
+  alt_es: string;
+  alt_pl: string;
+  paused: boolean;
+  impressions: number;
+  clicks: number;
+}
+
+export interface AdCampaignItem {
+  id: number;
+  name: string;
+  starts_on: string;
+  ends_on: string | null;
+  page_keys: AdPageKey[];
+  languages: Language[];
+  channels: AdChannel[];
+  cities: string[];
+  daily_cap: number | null;
+  paused: boolean;
+  impressions: number;
+  clicks: number;
+  creatives: AdCreativeItem[];
+}
+
+export interface AdCampaignList {
+  items: AdCampaignItem[];
+}
+
+export interface AdsBodies {
+  AdZoneAnswer: AdZoneAnswer;
+  AdClickAnswer: AdClickAnswer;
+  AdSettings: AdSettings;
+  AdCampaignList: AdCampaignList;
+  AdCampaignItem: AdCampaignItem;
+}
+
+declare module "./responses" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
+  interface ResponseBodies extends AdsBodies {}
+}

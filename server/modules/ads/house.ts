@@ -1,0 +1,102 @@
+/**
+ * The embedded ad server (ADR 131): house campaigns from our own tables. A zone's candidates are the live creatives
+ * of its size whose campaign runs now, targets the page key, language, channel and city (an empty list: all) and is
+ * under its daily cap for this viewer; of those the one shown least so far (an even rotation, no randomness to
+ * test around). Showing it counts at once, in two single-statement writes: the creative's counter (`+ 1` in the
+ * database, no read-modify-write) and the viewer's daily counter for capped campaigns (an upsert).
+ */
+import { sql } from "kysely";
+import { AD_SIZES, adAltKey, type AdCreativeFormat, type AdPlacement } from "../../contract/ads";
+import type { ApiDeps } from "../../api/types";
+import type { AdServer, ZoneRequest } from "./ad-server";
+
+/** A comma list as stored; "" means every value. */
+export const listOf = (stored: string): string[] => (stored === "" ? [] : stored.split(","));
+const targets = (stored: string, value: string | null) => stored === "" || (value !== null && listOf(stored).includes(value));
+
+export function createHouseAdServer(deps: ApiDeps): AdServer {
+  return {
+    name: "house",
+    async pick(request: ZoneRequest): Promise<AdPlacement | null> {
+      const now = deps.clock.now();
+      const rows = await deps.db
+        .selectFrom("ad_creatives")
+        .innerJoin("ad_campaigns", "ad_campaigns.id", "ad_creatives.campaign_id")
+        .select([
+          "ad_creatives.id",
+          "ad_creatives.campaign_id",
+          "ad_creatives.format",
+          "ad_creatives.headline",
+          "ad_creatives.text",
+          "ad_creatives.alt_de",
+          "ad_creatives.alt_en",
+          "ad_creatives.alt_es",
+          "ad_creatives.alt_pl",
+          "ad_creatives.impressions",
+          "ad_campaigns.page_keys",
+          "ad_campaigns.languages",
+          "ad_campaigns.channels",
+          "ad_campaigns.cities",
+          "ad_campaigns.daily_cap",
+        ])
+        .where("ad_creatives.size", "=", request.size)
+        .where("ad_creatives.paused", "=", 0)
+        .where("ad_campaigns.paused", "=", 0)
+        .where("ad_campaigns.starts_at", "<=", now)
+        .where((eb) => eb.or([eb("ad_campaigns.ends_at", "is", null), eb("ad_campaigns.ends_at", ">", now)]))
+        .orderBy("ad_creatives.id")
+        .execute();
+      let candidates = rows.filter(
+        (row) =>
+          targets(row.page_keys, request.pageKey) &&
+          targets(row.languages, request.language) &&
+          targets(row.channels, request.channel) &&
+          targets(row.cities, request.city),
+      );
+      if (candidates.some((row) => row.daily_cap !== null)) {
+        const shown = new Map<number, number>();
+        if (request.viewerKey !== null) {
+          const counts = await deps.db
+            .selectFrom("ad_frequency")
+            .select(["campaign_id", "shown"])
+            .where("viewer_key", "=", request.viewerKey)
+            .where("day", "=", request.day)
+            .execute();
+          for (const count of counts) shown.set(count.campaign_id, count.shown);
+        }
+        candidates = candidates.filter(
+          (row) => row.daily_cap === null || (request.viewerKey !== null && (shown.get(row.campaign_id) ?? 0) < row.daily_cap),
+        );
+      }
+      if (candidates.length === 0) return null;
+      const chosen = candidates.reduce((least, row) => (Number(row.impressions) < Number(least.impressions) ? row : least));
+
+      await deps.db
+        .updateTable("ad_creatives")
+        .set({ impressions: sql`impressions + 1` })
+        .where("id", "=", chosen.id)
+        .execute();
+      if (chosen.daily_cap !== null && request.viewerKey !== null)
+        await deps.db
+          .insertInto("ad_frequency")
+          .values({ viewer_key: request.viewerKey, campaign_id: chosen.campaign_id, day: request.day, shown: 1 })
+          .onConflict((oc) => oc.columns(["viewer_key", "campaign_id", "day"]).doUpdateSet({ shown: sql`ad_frequency.shown + 1` }))
+          .execute();
+
+      const { width, height } = AD_SIZES[request.size];
+      return {
+        source: "house",
+        size: request.size,
+        width,
+        height,
+        creative_id: chosen.id,
+        format: chosen.format as AdCreativeFormat,
+        headline: chosen.headline,
+        text: chosen.text === "" ? null : chosen.text,
+        image_url: null,
+        alt: chosen[adAltKey(request.language)],
+        frame_src: null,
+      };
+    },
+  };
+}

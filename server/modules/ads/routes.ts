@@ -1,0 +1,140 @@
+import type { ModuleContext } from "../../api/module-context";
+import { rowIdParam } from "../../api/params";
+import { ok } from "../../api/router";
+import { AD_PAGE_KEYS } from "../../contract/ads";
+import { adsOps } from "../../contract/operations/ads";
+import {
+  adClick,
+  adSettings,
+  adZone,
+  createCampaign,
+  createCreative,
+  listCampaigns,
+  saveAdSettings,
+  updateCampaign,
+  updateCreative,
+} from "./service";
+
+const PRIVATE = "private, no-store";
+
+/** Advertising zones by page key (issue 32 item 1, ADR 131). */
+export function registerAds({ v2, deps }: ModuleContext): void {
+  v2.add(
+    adsOps.zone,
+    {
+      tag: "ads",
+      auth: "optional",
+      summary: `What one ad zone shows to the caller now: a house ad, a partner ad server's frame (only after the member's consent third_party_ads), or null (a plus member who switched ads off; nothing targets the zone). page_key one of ${AD_PAGE_KEYS.join(", ")}. Showing counts an impression; the X-KM-FF visitor id keys the daily caps (hashed per day, never stored).`,
+      statuses: [400],
+    },
+    async (c, { user, query }) => {
+      c.header("Cache-Control", PRIVATE);
+      return ok(
+        c,
+        await adZone(deps, user, {
+          pageKey: query.page_key,
+          size: query.size,
+          city: query.city,
+          language: c.get("lang"),
+          visitorId: c.req.header("x-km-ff") ?? null,
+        }),
+      );
+    },
+  );
+  v2.add(
+    adsOps.click,
+    {
+      tag: "ads",
+      auth: "optional",
+      summary:
+        "Counts a click on a house ad and answers the campaign's stored address (https or an internal path) — the only place the click may lead. 404 for an unknown creative.",
+      statuses: [404],
+    },
+    async (c) => {
+      c.header("Cache-Control", PRIVATE);
+      return ok(c, await adClick(deps, rowIdParam(c.req.param("id"))));
+    },
+  );
+  v2.add(
+    adsOps.settings,
+    {
+      tag: "ads",
+      auth: "required",
+      summary: "The caller's ad channel (guest, basic, plus), whether they may switch ads off, and their switches.",
+      statuses: [401],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", PRIVATE);
+      return ok(c, await adSettings(deps, user!));
+    },
+  );
+  v2.add(
+    adsOps.saveSettings,
+    {
+      tag: "ads",
+      auth: "required",
+      summary:
+        "Save the caller's switches: ads_off (plus members with the ad-free benefit only: 403 exception.ads.plus_only) and third_party_ads (the § 25 TDDDG consent to partner ad servers' frames; withdrawn when false).",
+      statuses: [400, 401, 403],
+    },
+    async (c, { user, body }) => ok(c, await saveAdSettings(deps, user!, body)),
+  );
+  v2.add(
+    adsOps.campaigns,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): house ad campaigns with their creatives, impressions and clicks.",
+      statuses: [401, 403],
+    },
+    async (c, { user }) => {
+      c.header("Cache-Control", PRIVATE);
+      return ok(c, await listCampaigns(deps, user!.id));
+    },
+  );
+  v2.add(
+    adsOps.createCampaign,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): a new house ad campaign. Audited.",
+      statuses: [400, 401, 403],
+    },
+    async (c, { user, body }) => ok(c, await createCampaign(deps, user!.id, body), { status: 201 }),
+  );
+  v2.add(
+    adsOps.updateCampaign,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): edit or pause a campaign. Audited. 404 unknown.",
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { user, body }) => ok(c, await updateCampaign(deps, user!.id, rowIdParam(c.req.param("id")), body)),
+  );
+  v2.add(
+    adsOps.createCreative,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): a new text creative of one size for a campaign. Audited. 404 unknown campaign.",
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { user, body }) => ok(c, await createCreative(deps, user!.id, rowIdParam(c.req.param("id")), body), { status: 201 }),
+  );
+  v2.add(
+    adsOps.updateCreative,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: "Staff (content.edit): edit or pause a creative. Audited. 404 unknown.",
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { user, body }) => ok(c, await updateCreative(deps, user!.id, rowIdParam(c.req.param("id")), body)),
+  );
+}

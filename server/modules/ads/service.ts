@@ -1,0 +1,381 @@
+/**
+ * Advertising zones by page key (issue 32 item 1, ADR 131): what a zone shows to whom, the counting click, the
+ * member's switches and the back office's campaigns.
+ *
+ * Who sees what: the channel is decided from the member row by the entitlements kernel (guest, basic, plus); a plus
+ * member with the ad-free benefit who switched ads off sees none. Partner ad servers (revive.ts) are asked only
+ * after the member's consent (§ 25 TDDDG, consents module, purpose third_party_ads); guests and everyone without it
+ * get house ads (first-party, no script) or nothing.
+ */
+import { createHmac } from "node:crypto";
+import type { Transaction } from "kysely";
+import { fail } from "../../api/errors";
+import type { ApiDeps, AuthUser } from "../../api/types";
+import {
+  ADS_PLUS_ONLY,
+  THIRD_PARTY_ADS_CONSENT,
+  type AdCampaignInput,
+  type AdCampaignItem,
+  type AdCampaignList,
+  type AdChannel,
+  type AdCreativeInput,
+  type AdCreativeItem,
+  type AdPageKey,
+  type AdSettings,
+  type AdSettingsInput,
+  type AdSize,
+  type AdZoneAnswer,
+} from "../../contract/ads";
+import type { ConsentPurpose } from "../../contract/consents";
+import type { Language } from "../../contract/locales";
+import type { Database } from "../../db/schema";
+import { entitlementsOf, NO_ENTITLEMENTS, PLUS_COLUMNS, requireStaffPermission, type Entitlements } from "../access/index";
+import { recordAudit } from "../audit/index";
+import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
+import type { AdServer, ZoneRequest } from "./ad-server";
+import { createHouseAdServer, listOf } from "./house";
+import { createReviveAdServer, parseReviveZones } from "./revive";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PURPOSE = THIRD_PARTY_ADS_CONSENT as ConsentPurpose;
+
+interface MemberAdState {
+  channel: AdChannel;
+  entitlements: Entitlements;
+  adsOff: boolean;
+  thirdParty: boolean;
+}
+
+async function memberState(deps: ApiDeps, user: AuthUser | null): Promise<MemberAdState> {
+  if (!user) return { channel: "guest", entitlements: NO_ENTITLEMENTS, adsOff: false, thirdParty: false };
+  const row = await deps.db
+    .selectFrom("users")
+    .leftJoin("ad_preferences", "ad_preferences.user_id", "users.id")
+    .select([...PLUS_COLUMNS.map((column) => `users.${column}` as const), "users.user_type", "ad_preferences.ads_off"])
+    .where("users.id", "=", user.id)
+    .executeTakeFirst();
+  if (!row) return { channel: "guest", entitlements: NO_ENTITLEMENTS, adsOff: false, thirdParty: false };
+  const entitlements = entitlementsOf(row, deps.clock.now());
+  return {
+    channel: entitlements.plus ? "plus" : "basic",
+    entitlements,
+    adsOff: row.ads_off === 1,
+    thirdParty: (await activeConsentSince(deps.db, user.id, PURPOSE)) !== null,
+  };
+}
+
+/** The frequency key: HMAC of the day and the visitor id under a key for this purpose only. Never stored raw. */
+export function viewerKeyOf(appSecret: string, day: number, visitorId: string): string {
+  const key = createHmac("sha256", appSecret).update("ads-frequency/v1").digest();
+  return createHmac("sha256", key).update(`${day}:${visitorId}`).digest("base64url").slice(0, 32);
+}
+
+let partnerCache: { spec: string; server: AdServer | null } | null = null;
+
+/** The configured partner ad server, or null (built once per configuration). */
+function partnerAdServer(deps: ApiDeps): AdServer | null {
+  const { reviveDeliveryUrl, reviveZones } = deps.config.adServer ?? {};
+  if (!reviveDeliveryUrl || !reviveZones) return null;
+  const spec = `${reviveDeliveryUrl} ${reviveZones}`;
+  if (partnerCache?.spec !== spec) partnerCache = { spec, server: createReviveAdServer(reviveDeliveryUrl, parseReviveZones(reviveZones)) };
+  return partnerCache.server;
+}
+
+let purgedDay = -1;
+
+/** Frequency rows of past days are of no use: dropped on the first zone of a new day (per process). */
+async function purgePastDays(deps: ApiDeps, day: number): Promise<void> {
+  if (purgedDay === day) return;
+  purgedDay = day;
+  await deps.db.deleteFrom("ad_frequency").where("day", "<", day).execute();
+}
+
+/** GET /ads/zone: what the zone shows to this viewer now, or nothing. */
+export async function adZone(
+  deps: ApiDeps,
+  user: AuthUser | null,
+  request: { pageKey: AdPageKey; size: AdSize; city?: string; language: Language; visitorId: string | null },
+): Promise<AdZoneAnswer> {
+  const state = await memberState(deps, user);
+  if (state.adsOff && state.entitlements.may("ad_free")) return { page_key: request.pageKey, placement: null };
+  const day = Math.floor(deps.clock.now() / DAY_MS);
+  await purgePastDays(deps, day);
+  const visitor = request.visitorId && /^[\w-]{8,64}$/.test(request.visitorId) ? request.visitorId : user ? `member:${user.id}` : null;
+  const zone: ZoneRequest = {
+    pageKey: request.pageKey,
+    size: request.size,
+    city: request.city ? request.city.toLowerCase() : null,
+    language: request.language,
+    channel: state.channel,
+    viewerKey: visitor ? viewerKeyOf(deps.config.appSecret, day, visitor) : null,
+    day,
+  };
+  const partner = state.thirdParty ? partnerAdServer(deps) : null;
+  const placement = (partner ? await partner.pick(zone) : null) ?? (await createHouseAdServer(deps).pick(zone));
+  return { page_key: request.pageKey, placement };
+}
+
+/** POST /ads/creatives/{id}/click: counts the click and answers the campaign's stored address — never another. */
+export async function adClick(deps: ApiDeps, creativeId: number): Promise<{ target_url: string }> {
+  const creative = await deps.db.selectFrom("ad_creatives").select(["target_url"]).where("id", "=", creativeId).executeTakeFirst();
+  if (!creative) throw fail.notFound();
+  await deps.db
+    .updateTable("ad_creatives")
+    .set((eb) => ({ clicks: eb("clicks", "+", 1) }))
+    .where("id", "=", creativeId)
+    .execute();
+  return { target_url: creative.target_url };
+}
+
+// --- the member's switches --------------------------------------------------------------------------------------
+
+function settingsOf(state: MemberAdState): AdSettings {
+  return {
+    channel: state.channel,
+    may_switch_off: state.entitlements.may("ad_free"),
+    ads_off: state.adsOff,
+    third_party_ads: state.thirdParty,
+  };
+}
+
+export async function adSettings(deps: ApiDeps, user: AuthUser): Promise<AdSettings> {
+  return settingsOf(await memberState(deps, user));
+}
+
+/** PUT /user/ad-settings: ads off is the plus benefit ad_free (403 otherwise); partner ads are a consent. */
+export async function saveAdSettings(deps: ApiDeps, user: AuthUser, input: AdSettingsInput): Promise<AdSettings> {
+  const state = await memberState(deps, user);
+  if (input.ads_off && !state.entitlements.may("ad_free")) throw fail.forbidden(ADS_PLUS_ONLY);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("ad_preferences")
+      .values({ user_id: user.id, ads_off: input.ads_off ? 1 : 0, updated_at: now })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ads_off: input.ads_off ? 1 : 0, updated_at: now }))
+      .execute();
+    if (input.third_party_ads) await grantConsent(trx, user.id, PURPOSE, now);
+    else await withdrawConsent(trx, user.id, PURPOSE, now);
+  });
+  return adSettings(deps, user);
+}
+
+// --- the back office ----------------------------------------------------------------------------------------------
+
+/** House ads are the product's own content: the team and backend staff may edit them (ADR 131). */
+const PERMISSION = "content.edit";
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+function campaignValues(input: AdCampaignInput) {
+  return {
+    name: input.name,
+    starts_at: msOf(input.starts_on),
+    // The end day is the last day shown: exclusive end at the next midnight (UTC).
+    ends_at: input.ends_on === "" ? null : msOf(input.ends_on) + DAY_MS,
+    page_keys: input.page_keys.join(","),
+    languages: input.languages.join(","),
+    channels: input.channels.join(","),
+    cities: input.cities.map((city) => city.toLowerCase()).join(","),
+    daily_cap: input.daily_cap === "" ? null : input.daily_cap,
+    paused: input.paused ? 1 : 0,
+  };
+}
+
+function creativeValues(input: AdCreativeInput) {
+  return {
+    size: input.size,
+    format: "text",
+    headline: input.headline,
+    text: input.text,
+    target_url: input.target_url,
+    alt_de: input.alt_de,
+    alt_en: input.alt_en,
+    alt_es: input.alt_es,
+    alt_pl: input.alt_pl,
+    paused: input.paused ? 1 : 0,
+  };
+}
+
+type Db = ApiDeps["db"] | Transaction<Database>;
+
+async function campaignItems(db: Db, campaignId?: number): Promise<AdCampaignItem[]> {
+  let campaignQuery = db.selectFrom("ad_campaigns").selectAll().orderBy("id", "desc");
+  if (campaignId !== undefined) campaignQuery = campaignQuery.where("id", "=", campaignId);
+  const campaigns = await campaignQuery.execute();
+  if (campaigns.length === 0) return [];
+  const creatives = await db
+    .selectFrom("ad_creatives")
+    .selectAll()
+    .where(
+      "campaign_id",
+      "in",
+      campaigns.map((campaign) => campaign.id),
+    )
+    .orderBy("id")
+    .execute();
+  return campaigns.map((campaign) => {
+    const own: AdCreativeItem[] = creatives
+      .filter((creative) => creative.campaign_id === campaign.id)
+      .map((creative) => ({
+        id: creative.id,
+        campaign_id: creative.campaign_id,
+        size: creative.size as AdSize,
+        format: creative.format as AdCreativeItem["format"],
+        headline: creative.headline,
+        text: creative.text,
+        target_url: creative.target_url,
+        alt_de: creative.alt_de,
+        alt_en: creative.alt_en,
+        alt_es: creative.alt_es,
+        alt_pl: creative.alt_pl,
+        paused: creative.paused === 1,
+        impressions: Number(creative.impressions),
+        clicks: Number(creative.clicks),
+      }));
+    return {
+      id: campaign.id,
+      name: campaign.name,
+      starts_on: dayOf(Number(campaign.starts_at)),
+      ends_on: campaign.ends_at === null ? null : dayOf(Number(campaign.ends_at) - DAY_MS),
+      page_keys: listOf(campaign.page_keys) as AdCampaignItem["page_keys"],
+      languages: listOf(campaign.languages) as AdCampaignItem["languages"],
+      channels: listOf(campaign.channels) as AdCampaignItem["channels"],
+      cities: listOf(campaign.cities),
+      daily_cap: campaign.daily_cap,
+      paused: campaign.paused === 1,
+      impressions: own.reduce((sum, creative) => sum + creative.impressions, 0),
+      clicks: own.reduce((sum, creative) => sum + creative.clicks, 0),
+      creatives: own,
+    };
+  });
+}
+
+async function campaignItem(db: Db, campaignId: number): Promise<AdCampaignItem> {
+  const [item] = await campaignItems(db, campaignId);
+  if (!item) throw fail.notFound();
+  return item;
+}
+
+export async function listCampaigns(deps: ApiDeps, staffId: number): Promise<AdCampaignList> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  return { items: await campaignItems(deps.db) };
+}
+
+export async function createCampaign(deps: ApiDeps, staffId: number, input: AdCampaignInput): Promise<AdCampaignItem> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const values = campaignValues(input);
+    const row = await trx
+      .insertInto("ad_campaigns")
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "ads.campaign_create",
+        subjectType: "ad_campaign",
+        subjectId: String(row.id),
+        reason: null,
+        before: null,
+        after: values,
+      },
+      now,
+    );
+    return campaignItem(trx, row.id);
+  });
+}
+
+export async function updateCampaign(deps: ApiDeps, staffId: number, campaignId: number, input: AdCampaignInput): Promise<AdCampaignItem> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("ad_campaigns").selectAll().where("id", "=", campaignId).executeTakeFirst();
+    if (!before) throw fail.notFound();
+    const values = campaignValues(input);
+    await trx
+      .updateTable("ad_campaigns")
+      .set({ ...values, updated_at: now })
+      .where("id", "=", campaignId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "ads.campaign_update",
+        subjectType: "ad_campaign",
+        subjectId: String(campaignId),
+        reason: null,
+        before: { ...before, starts_at: Number(before.starts_at), ends_at: before.ends_at === null ? null : Number(before.ends_at) },
+        after: values,
+      },
+      now,
+    );
+    return campaignItem(trx, campaignId);
+  });
+}
+
+export async function createCreative(deps: ApiDeps, staffId: number, campaignId: number, input: AdCreativeInput): Promise<AdCampaignItem> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const campaign = await trx.selectFrom("ad_campaigns").select("id").where("id", "=", campaignId).executeTakeFirst();
+    if (!campaign) throw fail.notFound();
+    const values = creativeValues(input);
+    const row = await trx
+      .insertInto("ad_creatives")
+      .values({ ...values, campaign_id: campaignId, image_key: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "ads.creative_create",
+        subjectType: "ad_creative",
+        subjectId: String(row.id),
+        reason: null,
+        before: null,
+        after: { campaign_id: campaignId, ...values },
+      },
+      now,
+    );
+    return campaignItem(trx, campaignId);
+  });
+}
+
+export async function updateCreative(deps: ApiDeps, staffId: number, creativeId: number, input: AdCreativeInput): Promise<AdCampaignItem> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("ad_creatives")
+      .select(["campaign_id", "size", "headline", "text", "target_url", "alt_de", "alt_en", "alt_es", "alt_pl", "paused"])
+      .where("id", "=", creativeId)
+      .executeTakeFirst();
+    if (!before) throw fail.notFound();
+    const values = creativeValues(input);
+    await trx
+      .updateTable("ad_creatives")
+      .set({ ...values, updated_at: now })
+      .where("id", "=", creativeId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "ads.creative_update",
+        subjectType: "ad_creative",
+        subjectId: String(creativeId),
+        reason: null,
+        before,
+        after: values,
+      },
+      now,
+    );
+    return campaignItem(trx, before.campaign_id);
+  });
+}

@@ -1,0 +1,268 @@
+/**
+ * Ads by page key (issue 32 item 1, ADR 131) through the real API on both databases: targeting by page key,
+ * language, channel and city; daily caps per visitor; impression and click counts; the click answers only the stored
+ * address; "show no ads" for plus members only; partner frames only after consent; the back office for staff only.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADS_PLUS_ONLY, AD_URL_INVALID, type AdCampaignItem, type AdSettings, type AdZoneAnswer } from "#server/contract/ads";
+import { USER_TYPE } from "#server/contract/users";
+import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+
+interface Body<T> {
+  data: T;
+  errors?: Array<{ key: string; source?: string }>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe(`ads by page key (${TEST_DB})`, () => {
+  let rt: TestRuntime;
+  let staff: string;
+  let basic: { id: number; token: string };
+  let plus: { id: number; token: string };
+
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    staff = (await signIn(rt, await createUser(rt, { userType: USER_TYPE.team }))).token;
+    basic = await signIn(rt, await createUser(rt, { userType: USER_TYPE.client }));
+    plus = await signIn(rt, await createUser(rt, { userType: USER_TYPE.client }));
+    await rt.deps.db.updateTable("users").set({ is_member: 1, member_until: null }).where("id", "=", plus.id).execute();
+  }, 60_000);
+  afterAll(() => rt.close());
+
+  async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const response = await rt.request(path, {
+      method: init.method ?? "GET",
+      token: init.token,
+      headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Body<T> };
+  }
+
+  const zone = (query: string, init: { token?: string; visitor?: string; language?: string } = {}) =>
+    call<AdZoneAnswer>(`/api/v2/ads/zone?${query}`, {
+      token: init.token,
+      headers: { "accept-language": init.language ?? "de", ...(init.visitor ? { "x-km-ff": init.visitor } : {}) },
+    });
+
+  const ALT = { alt_de: "Anzeige", alt_en: "Ad", alt_es: "Anuncio", alt_pl: "Reklama" };
+
+  async function campaign(fields: Record<string, unknown>, creative: Record<string, unknown> = {}) {
+    const created = await call<AdCampaignItem>("/api/v2/backoffice/ads/campaigns", {
+      token: staff,
+      method: "POST",
+      body: { name: "Test", starts_on: "2026-11-01", ...fields },
+    });
+    expect(created.status).toBe(201);
+    const withCreative = await call<AdCampaignItem>(`/api/v2/backoffice/ads/campaigns/${created.body.data.id}/creatives`, {
+      token: staff,
+      method: "POST",
+      body: { size: "320x100", headline: "Hallo", target_url: "/de/events", ...ALT, ...creative },
+    });
+    expect(withCreative.status).toBe(201);
+    return withCreative.body.data;
+  }
+
+  it("targets by page key, language, channel and city", async () => {
+    const made = await campaign({ page_keys: "favorite", languages: "de", channels: "basic", cities: "Göttingen" });
+    const creativeId = made.creatives[0]!.id;
+    const shown = await zone("page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: basic.token, visitor: "visitor-aaaa" });
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.placement).toMatchObject({ source: "house", creative_id: creativeId, width: 320, height: 100, alt: "Anzeige" });
+    // Another city, language, channel, page key or size: not this campaign.
+    for (const [query, init] of [
+      ["page_key=favorite&size=320x100&city=Berlin", { token: basic.token }],
+      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: basic.token, language: "en" }],
+      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: plus.token }],
+      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", {}],
+      ["page_key=visitor&size=320x100&city=G%C3%B6ttingen", { token: basic.token }],
+      ["page_key=favorite&size=300x250&city=G%C3%B6ttingen", { token: basic.token }],
+    ] as const) {
+      const other = await zone(query, init);
+      expect(other.body.data.placement?.creative_id ?? null, query).not.toBe(creativeId);
+    }
+    // Plus members have their own channel.
+    const plusOnly = await campaign({ page_keys: "my_notification", channels: "plus" });
+    expect((await zone("page_key=my_notification&size=320x100", { token: plus.token })).body.data.placement?.creative_id).toBe(
+      plusOnly.creatives[0]!.id,
+    );
+    expect((await zone("page_key=my_notification&size=320x100", { token: basic.token })).body.data.placement).toBeNull();
+  });
+
+  it("refuses a bad zone request with 400, never a 5xx", async () => {
+    for (const query of [
+      "page_key=nowhere&size=320x100",
+      "page_key=search&size=1x1",
+      "page_key=search",
+      "page_key=search&size=320x100&extra=1",
+    ]) {
+      const answer = await zone(query);
+      expect(answer.status, query).toBe(400);
+    }
+  });
+
+  it("caps a campaign per visitor and day, and counts impressions and clicks", async () => {
+    const made = await campaign({ page_keys: "newsfeed", daily_cap: 2 });
+    const id = made.creatives[0]!.id;
+    const seen = async (visitor: string) =>
+      (await zone("page_key=newsfeed&size=320x100", { visitor })).body.data.placement?.creative_id ?? null;
+    expect(await seen("visitor-one-1")).toBe(id);
+    expect(await seen("visitor-one-1")).toBe(id);
+    expect(await seen("visitor-one-1")).toBeNull();
+    expect(await seen("visitor-two-2")).toBe(id);
+    // No visitor id: a capped campaign cannot be counted, so it is not shown.
+    expect(await seen("")).toBeNull();
+    // The cap is per day; the stored key is a hash, never the visitor id.
+    const keys = await rt.deps.db.selectFrom("ad_frequency").select("viewer_key").execute();
+    expect(keys.some((row) => row.viewer_key.includes("visitor"))).toBe(false);
+    rt.clock.advance(DAY_MS);
+    expect(await seen("visitor-one-1")).toBe(id);
+    // Back to today (the tokens of this file live 24 hours); the past day's counters were dropped with the new day.
+    rt.clock.advance(-DAY_MS);
+
+    const click = await call<{ target_url: string }>(`/api/v2/ads/creatives/${id}/click`, { method: "POST" });
+    expect(click.status).toBe(200);
+    expect(click.body.data.target_url).toBe("/de/events");
+    expect((await call(`/api/v2/ads/creatives/999999/click`, { method: "POST" })).status).toBe(404);
+
+    const list = await call<{ items: AdCampaignItem[] }>("/api/v2/backoffice/ads", { token: staff });
+    const counted = list.body.data.items.find((item) => item.id === made.id)!;
+    expect(counted.creatives[0]).toMatchObject({ impressions: 4, clicks: 1 });
+    expect(counted).toMatchObject({ impressions: 4, clicks: 1 });
+  });
+
+  it("stores only https addresses or internal paths as click targets", async () => {
+    const created = await call<AdCampaignItem>("/api/v2/backoffice/ads/campaigns", {
+      token: staff,
+      method: "POST",
+      body: { name: "Targets", starts_on: "2026-11-01", page_keys: "event_search" },
+    });
+    for (const target_url of [
+      "//evil.example/x",
+      "http://evil.example/",
+      "javascript:alert(1)",
+      "/\\evil.example",
+      "https://user:pw@evil.example/",
+    ]) {
+      const refused = await call(`/api/v2/backoffice/ads/campaigns/${created.body.data.id}/creatives`, {
+        token: staff,
+        method: "POST",
+        body: { size: "320x100", headline: "x", target_url, ...ALT },
+      });
+      expect(refused.status, target_url).toBe(400);
+      expect(refused.body.errors?.[0]).toMatchObject({ key: AD_URL_INVALID });
+    }
+    const ok = await call<AdCampaignItem>(`/api/v2/backoffice/ads/campaigns/${created.body.data.id}/creatives`, {
+      token: staff,
+      method: "POST",
+      body: { size: "320x100", headline: "x", target_url: "https://velora.example/plus", ...ALT },
+    });
+    expect(ok.status).toBe(201);
+    // The click answers the stored address: there is no parameter a link could set.
+    const click = await call<{ target_url: string }>(
+      `/api/v2/ads/creatives/${ok.body.data.creatives[0]!.id}/click?url=https://evil.example`,
+      {
+        method: "POST",
+      },
+    );
+    expect(click.body.data.target_url).toBe("https://velora.example/plus");
+  });
+
+  it("lets plus members switch ads off, refuses basic members, and touches only the caller's settings", async () => {
+    await campaign({ page_keys: "blog_search" });
+    const refused = await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { ads_off: true } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors?.[0]?.key).toBe(ADS_PLUS_ONLY);
+    expect((await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token })).body.data).toMatchObject({
+      channel: "basic",
+      may_switch_off: false,
+      ads_off: false,
+    });
+
+    const off = await call<AdSettings>("/api/v2/user/ad-settings", { token: plus.token, method: "PUT", body: { ads_off: true } });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ channel: "plus", may_switch_off: true, ads_off: true });
+    expect((await zone("page_key=blog_search&size=320x100", { token: plus.token })).body.data.placement).toBeNull();
+    // The basic member still sees ads: the switch was the plus member's own.
+    expect((await zone("page_key=blog_search&size=320x100", { token: basic.token })).body.data.placement).not.toBeNull();
+    expect((await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token })).body.data.ads_off).toBe(false);
+
+    // When plus ends, the stored switch no longer hides ads.
+    await rt.deps.db
+      .updateTable("users")
+      .set({ member_until: rt.clock.now() - 1 })
+      .where("id", "=", plus.id)
+      .execute();
+    expect((await zone("page_key=blog_search&size=320x100", { token: plus.token })).body.data.placement).not.toBeNull();
+    await rt.deps.db.updateTable("users").set({ member_until: null }).where("id", "=", plus.id).execute();
+
+    expect((await call("/api/v2/user/ad-settings")).status).toBe(401);
+    expect((await call("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { ads_off: "yes" } })).status).toBe(400);
+  });
+
+  it("asks a partner ad server only after the member's consent, and sends it no personal data", async () => {
+    const requests: URL[] = [];
+    const fake: Server = createServer((req, res) => {
+      requests.push(new URL(req.url ?? "/", "http://127.0.0.1"));
+      res.writeHead(200, { "content-type": "text/html" }).end("<html><body>partner ad</body></html>");
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    const port = (fake.address() as AddressInfo).port;
+    const config = rt.deps.config as { adServer: { reviveDeliveryUrl: string | undefined; reviveZones: string | undefined } };
+    config.adServer = { reviveDeliveryUrl: `http://127.0.0.1:${port}/www/delivery`, reviveZones: "magazine:320x100=12" };
+    try {
+      const house = await campaign({ page_keys: "magazine" });
+      // Without consent: the house ad.
+      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.creative_id).toBe(
+        house.creatives[0]!.id,
+      );
+      const consent = await call<AdSettings>("/api/v2/user/ad-settings", {
+        token: basic.token,
+        method: "PUT",
+        body: { third_party_ads: true },
+      });
+      expect(consent.body.data.third_party_ads).toBe(true);
+      const partner = (await zone("page_key=magazine&size=320x100", { token: basic.token, visitor: "visitor-partner" })).body.data
+        .placement!;
+      expect(partner).toMatchObject({ source: "partner", creative_id: null, width: 320, height: 100 });
+      const src = new URL(partner.frame_src!);
+      expect(src.pathname).toBe("/www/delivery/afr.php");
+      expect(src.searchParams.get("zoneid")).toBe("12");
+      expect(src.searchParams.get("source")).toBe("basic");
+      // The browser loads the frame from the partner: what reaches it is the zone, the channel and a cache buster.
+      expect((await fetch(src)).status).toBe(200);
+      expect([...requests[0]!.searchParams.keys()].sort()).toEqual(["cb", "source", "zoneid"]);
+      // A zone the partner has no zone for: the house ad.
+      expect((await zone("page_key=favorite&size=300x250", { token: basic.token })).body.data.placement?.source ?? null).not.toBe(
+        "partner",
+      );
+      // Withdrawn: house ads again; guests never get a partner frame.
+      await call("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { third_party_ads: false } });
+      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.source).toBe("house");
+      expect((await zone("page_key=magazine&size=320x100")).body.data.placement?.source).toBe("house");
+    } finally {
+      config.adServer = { reviveDeliveryUrl: undefined, reviveZones: undefined };
+      fake.close();
+    }
+  });
+
+  it("keeps the back office to staff", async () => {
+    const member = await signIn(rt, await createUser(rt, { userType: USER_TYPE.escort }));
+    expect((await call("/api/v2/backoffice/ads", { token: member.token })).status).toBe(403);
+    expect((await call("/api/v2/backoffice/ads")).status).toBe(401);
+    const body = { name: "Nope", starts_on: "2026-11-01" };
+    expect((await call("/api/v2/backoffice/ads/campaigns", { token: member.token, method: "POST", body })).status).toBe(403);
+    expect((await call("/api/v2/backoffice/ads/campaigns/1", { token: basic.token, method: "PUT", body })).status).toBe(403);
+    // Field errors name their field.
+    const bad = await call("/api/v2/backoffice/ads/campaigns", {
+      token: staff,
+      method: "POST",
+      body: { name: "", starts_on: "2026-11-02", ends_on: "2026-11-01", daily_cap: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((error) => error.source).sort()).toEqual(expect.arrayContaining(["name"]));
+  });
+});
