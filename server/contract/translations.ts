@@ -2,8 +2,7 @@
  * Translation loading and missing-key reports (issue 32 item 7, ADR 136; spec section 7 "translation fetch with
  * missing-keys reporting", section 9 "Translation read retries 5 from 350 ms doubling, 10 parallel").
  */
-import * as v from "valibot";
-import { NAMESPACES, SUPPORTED_LANGUAGES } from "./locales";
+// Free of valibot: the browser's entry imports these constants (the request schemas sit beside their operations).
 
 /**
  * How the browser's i18next reads /public/locales/{lng}/{ns}.json: 5 retries, the first after 350 ms and each
@@ -28,36 +27,10 @@ export function readsAsText(key: string): boolean {
   return /\s/.test(key);
 }
 
-export const missingKeyReportSchema = v.object({
-  keys: v.pipe(
-    v.array(
-      v.object({
-        lng: v.picklist(SUPPORTED_LANGUAGES, "validation.invalid"),
-        ns: v.picklist(NAMESPACES, "validation.invalid"),
-        key: v.pipe(
-          v.string("validation.invalid"),
-          v.minLength(1, "validation.required"),
-          v.maxLength(MISSING_KEY_LIMITS.keyMaxLength, "validation.invalid"),
-        ),
-      }),
-      "validation.invalid",
-    ),
-    v.minLength(1, "validation.required"),
-    v.maxLength(MISSING_KEY_LIMITS.keysPerReport, "validation.invalid"),
-  ),
-});
-export type MissingKeyReport = v.InferOutput<typeof missingKeyReportSchema>;
-
-export const missingKeyFilterSchema = v.object({
-  lng: v.optional(v.picklist(SUPPORTED_LANGUAGES, "validation.invalid")),
-  ns: v.optional(v.picklist(NAMESPACES, "validation.invalid")),
-  /** open (default): not marked fixed; fixed; all. */
-  state: v.optional(v.picklist(["open", "fixed", "all"], "validation.invalid"), "open"),
-});
-
-export const markKeyFixedSchema = v.object({
-  reason: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(500, "validation.invalid"))),
-});
+/** One reported key: a language, a namespace and the key (contract/operations/translations validates it). */
+export interface MissingKeyReport {
+  keys: Array<{ lng: string; ns: string; key: string }>;
+}
 
 // Response bodies.
 
