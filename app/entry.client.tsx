@@ -7,8 +7,11 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { brandVariables } from "~/brand/brand";
 import { i18nConfig } from "~/i18n/config";
 import { fetchBackend } from "~/i18n/fetch-backend";
+import { missingKeyReporter } from "~/i18n/missing-keys";
+import { TRANSLATION_LOADING } from "#server/contract/translations";
 
 async function hydrate() {
+  const missing = missingKeyReporter();
   await i18next
     .use(initReactI18next)
     .use(fetchBackend((language, namespace) => `/public/locales/${language}/${namespace}.json`))
@@ -20,6 +23,11 @@ async function hydrate() {
       // Every language has every key (tests/web/i18n/locales.test.ts), so the browser never needs the
       // German fallback the server keeps; loading it doubled the download of en, es and pl pages.
       fallbackLng: false,
+      // Spec section 9: 5 retries from 350 ms doubling, 10 files at once (the backend says which failures to retry).
+      ...TRANSLATION_LOADING,
+      // A key no loaded file has is reported (rate limited by the API) and shown as its own text (ADR 136).
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => missing.collect(languages, namespace, key),
       interpolation: { ...i18nConfig.interpolation, defaultVariables: brandVariables() },
     });
 

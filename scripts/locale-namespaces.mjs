@@ -35,6 +35,31 @@ export function readLocaleFolders(root = ROOT) {
   return { languages, namespaces: [DEFAULT_NAMESPACE, ...namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE)] };
 }
 
+const REFERENCE_LANGUAGE = "de";
+const flatKeys = (value, prefix = "") =>
+  Object.entries(value).flatMap(([key, inner]) =>
+    inner && typeof inner === "object" ? flatKeys(inner, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+/**
+ * Every key de has that another language's file lacks, as "locales/<lng>/<ns>.json lacks <key> (de has it)" (issue 32
+ * item 7): the build runs this script, so a missing translation fails the build, not a page (ADR 136).
+ */
+export function missingLocaleKeys(root = ROOT) {
+  const { languages, namespaces } = readLocaleFolders(root);
+  const read = (lng, ns) => new Set(flatKeys(JSON.parse(readFileSync(join(root, "locales", lng, `${ns}.json`), "utf8"))));
+  const problems = [];
+  for (const ns of namespaces) {
+    const reference = read(REFERENCE_LANGUAGE, ns);
+    for (const lng of languages.filter((l) => l !== REFERENCE_LANGUAGE)) {
+      const keys = read(lng, ns);
+      for (const key of reference)
+        if (!keys.has(key)) problems.push(`locales/${lng}/${ns}.json lacks ${key} (${REFERENCE_LANGUAGE} has it)`);
+    }
+  }
+  return problems;
+}
+
 const identifier = (lng, ns) => lng + ns.replace(/(^|[-_])([a-z])/g, (_, _sep, letter) => letter.toUpperCase());
 const property = (ns) => (/^[a-z][a-zA-Z0-9]*$/.test(ns) ? ns : JSON.stringify(ns));
 
@@ -60,6 +85,11 @@ ${languages.map((lng) => `  ${lng}: {\n${namespaces.map((ns) => `    ${property(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const missing = missingLocaleKeys();
+  if (missing.length > 0) {
+    console.error(`${missing.length} translation(s) missing:\n${missing.join("\n")}`);
+    process.exit(1);
+  }
   const files = generateLocaleFiles();
   const check = process.argv.includes("--check");
   let stale = false;

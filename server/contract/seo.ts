@@ -131,11 +131,14 @@ export interface DirectoryAddress {
   country?: string;
   region?: string;
   city?: string;
+  /** A district or venue of the city (ADR 136). */
+  spot?: string;
 }
 
-export type DirectoryLevel = "category" | "country" | "region" | "city";
+export type DirectoryLevel = "category" | "country" | "region" | "city" | "spot";
 
 export function directoryLevel(address: DirectoryAddress): DirectoryLevel {
+  if (address.city && address.spot) return "spot";
   if (address.city) return "city";
   if (address.region) return "region";
   if (address.country) return "country";
@@ -148,6 +151,7 @@ export function directoryPath(address: DirectoryAddress, page = 1): string {
   if (address.country) parts.push(address.country);
   if (address.country && address.region) parts.push(address.region);
   if (address.country && address.region && address.city) parts.push(address.city);
+  if (address.country && address.region && address.city && address.spot) parts.push(address.spot);
   return parts.join("/") + (page > 1 ? `?page=${page}` : "");
 }
 
@@ -161,12 +165,12 @@ export interface Crumb {
 }
 
 /**
- * Home › category › country › region › city. Country labels are translation
+ * Home › category › country › region › city › spot. Country labels are translation
  * keys (seo.countries.<code>); regions and cities are proper nouns.
  */
 export function directoryBreadcrumbs(
   address: DirectoryAddress,
-  names: { countryCode?: string; regionName?: string; cityName?: string } = {},
+  names: { countryCode?: string; regionName?: string; cityName?: string; spotName?: string } = {},
 ): Crumb[] {
   const crumbs: Crumb[] = [
     { path: "", label: "seo.breadcrumb.home", translate: true },
@@ -185,7 +189,10 @@ export function directoryBreadcrumbs(
     translate: false,
   });
   if (!address.city) return crumbs;
-  crumbs.push({ path: directoryPath(address), label: names.cityName ?? address.city, translate: false });
+  const { spot, ...city } = address;
+  crumbs.push({ path: directoryPath(city), label: names.cityName ?? address.city, translate: false });
+  if (!spot) return crumbs;
+  crumbs.push({ path: directoryPath(address), label: names.spotName ?? spot, translate: false });
   return crumbs;
 }
 
@@ -216,6 +223,17 @@ export interface DirectoryPlace {
   teaser: Array<{ username: string; display_name: string }>;
 }
 
+/** A district or venue of a city (ADR 136). */
+export interface DirectorySpot {
+  slug: string;
+  name: string;
+  /** Directory path after the language, e.g. "escort/deutschland/berlin/berlin/kreuzberg". */
+  path: string;
+  lat: number;
+  lon: number;
+  radius_km: number;
+}
+
 export interface DirectoryPage {
   category: SeoCategory;
   level: DirectoryLevel;
@@ -225,6 +243,10 @@ export interface DirectoryPage {
   country: { code: string; slug: string } | null;
   region: { code: string; slug: string; name: string } | null;
   city: { slug: string; name: string } | null;
+  /** The spot of a spot page (ADR 136): its centre and the radius its profiles are found in. */
+  spot: DirectorySpot | null;
+  /** A city page's spots (districts, venues), linked from it; [] on other levels. */
+  spots: DirectorySpot[];
   places: DirectoryPlace[];
   profiles: DirectoryTile[];
   /** The promoted slot (ADR 090): running promotion profiles of this city (first page only), marked as ads. */

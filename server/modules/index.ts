@@ -55,6 +55,7 @@ import { manifest as statements } from "./statements/index";
 import { manifest as kyc } from "./kyc/index";
 import { manifest as appeals } from "./appeals/index";
 import { manifest as transparency } from "./transparency/index";
+import { manifest as translations } from "./translations/index";
 import { manifest as members } from "./members/index";
 import { manifest as editors } from "./editors/index";
 import { manifest as warnings } from "./warnings/index";
@@ -148,6 +149,7 @@ export const FEATURES = [
   kyc,
   appeals,
   transparency,
+  translations,
   members,
   editors,
   warnings,

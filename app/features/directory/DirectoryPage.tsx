@@ -14,7 +14,13 @@ import type { loadDirectory } from "./directory.server";
 export function DirectoryPage() {
   const { lang, dir, heading, intro, crumbs, cityEvents } = useLoaderData<typeof loadDirectory>();
   const { t } = useTranslation();
-  const address = { category: dir.category, country: dir.country?.slug, region: dir.region?.slug, city: dir.city?.slug };
+  const address = {
+    category: dir.category,
+    country: dir.country?.slug,
+    region: dir.region?.slug,
+    city: dir.city?.slug,
+    spot: dir.spot?.slug,
+  };
   return (
     <main className={ui.page}>
       <JsonLd data={useLoaderData<typeof loadDirectory>().jsonLd} />
@@ -56,10 +62,33 @@ export function DirectoryPage() {
         </section>
       ) : null}
 
+      {dir.spots.length > 0 ? (
+        <section aria-labelledby="spots-heading">
+          <h2 id="spots-heading">{t("seo.places.city")}</h2>
+          <ul className={css.spots}>
+            {dir.spots.map((spot) => (
+              <li key={spot.path}>
+                <Link className={css.spotLink} to={localePath(lang, spot.path)}>
+                  {spot.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="profiles-heading">
         <h2 id="profiles-heading">{t("seo.profiles_heading", { count: dir.total })}</h2>
         <PromotedSlot profiles={dir.promoted} />
+        {dir.spot && dir.total === 0 ? <p>{t("seo.spot_empty", { radius: dir.spot.radiusKm, spot: dir.spot.name })}</p> : null}
         <ProfileTiles profiles={dir.profiles} />
+        {dir.spot && dir.city ? (
+          <p>
+            <Link to={localePath(lang, directoryPath({ ...address, spot: undefined }))}>
+              {t("seo.spot_city_link", { city: dir.city.name })}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       {dir.city ? <CityEvents events={cityEvents} city={dir.city.name} lang={lang} /> : null}

@@ -31,3 +31,14 @@ export const pageLink = style({
   borderRadius: vars.radius.sm,
   textDecoration: "none",
 });
+/** A city's spots: chips of 44 px tap height that wrap on a phone. */
+export const spots = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, listStyle: "none", padding: 0 });
+export const spotLink = style({
+  display: "inline-flex",
+  minHeight: "44px",
+  alignItems: "center",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  textDecoration: "none",
+});

@@ -1,7 +1,7 @@
 /**
  * SEO directory (G): /{lang}/{category}/{country}/{region}/{city}/{spot?}. The route also receives every
- * other unknown two-segment path, so anything that is not a directory page answers the real 404. Spots
- * (districts) have no data yet: a spot URL is a 404, never a thin copy of the city page.
+ * other unknown two-segment path, so anything that is not a directory page answers the real 404. A spot
+ * (a district or venue of the city, ADR 136) lists the profiles near it; an unknown spot is a 404.
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
@@ -20,12 +20,12 @@ import { publicOrigin } from "~/utils/seo";
 export async function loadDirectory({ request, context, params }: LoaderFunctionArgs) {
   const lang = isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE;
   const category = params.category;
-  if (!isSeoCategory(category) || params.spot) throw await notFoundResponse(request);
+  if (!isSeoCategory(category)) throw await notFoundResponse(request);
   const url = new URL(request.url);
   const rawPage = url.searchParams.get("page");
   const page = parseDirectoryPage(rawPage);
   if (page === null) throw await notFoundResponse(request);
-  const address = { category, country: params.country, region: params.region, city: params.city };
+  const address = { category, country: params.country, region: params.region, city: params.city, spot: params.spot };
   // One URL per page: ?page=1 (or other parameters) is the bare address.
   if (rawPage === "1" || [...url.searchParams.keys()].some((key) => key !== "page"))
     throw redirect(localePath(lang, directoryPath(address, page)), 301);
@@ -41,7 +41,11 @@ export async function loadDirectory({ request, context, params }: LoaderFunction
   const cityEvents = dir.city && dir.country ? await cityUpcomingEvents(request, context, dir.country.code, dir.city.slug) : [];
   const t = await i18nServer.getFixedT(request);
   const categoryName = t(`seo.categories.${category}.name`);
-  const place = dir.city?.name ?? dir.region?.name ?? (dir.country ? t(`seo.countries.${dir.country.code}`) : null);
+  const place =
+    (dir.spot && dir.city ? `${dir.spot.name}, ${dir.city.name}` : null) ??
+    dir.city?.name ??
+    dir.region?.name ??
+    (dir.country ? t(`seo.countries.${dir.country.code}`) : null);
   const heading = place ? t("seo.heading_place", { category: categoryName, place }) : t("seo.heading_all", { category: categoryName });
   const pageSuffix = page > 1 ? t("seo.page_suffix", { page }) : "";
   const where = place ?? t("seo.everywhere");
@@ -49,6 +53,7 @@ export async function loadDirectory({ request, context, params }: LoaderFunction
     countryCode: dir.country?.code,
     regionName: dir.region?.name,
     cityName: dir.city?.name,
+    spotName: dir.spot?.name,
   }).map((c) => ({
     href: localePath(lang, c.path),
     label: c.translate ? t(c.label, { brand: brand.name }) : c.label,
@@ -85,7 +90,11 @@ export async function loadDirectory({ request, context, params }: LoaderFunction
       // A city has no smaller places to list: its one line is the profile count (no "(0)" places line).
       intro: [
         t(`seo.categories.${category}.intro`, { place: where, count: dir.total }),
-        ...(dir.level === "city" ? [] : [t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where })]),
+        ...(dir.spot
+          ? [t("seo.intro.spot", { radius: dir.spot.radiusKm, place: dir.spot.name })]
+          : dir.level === "city"
+            ? []
+            : [t(`seo.intro.${dir.level}`, { count: dir.places.length, place: where })]),
       ],
       crumbs,
       selfPath,

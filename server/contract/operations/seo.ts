@@ -21,6 +21,7 @@ const directoryQuerySchema = v.object({
   country: slug,
   region: slug,
   city: slug,
+  spot: slug,
   page: pageNumber(SEO_MAX_PAGE),
 });
 

@@ -29,6 +29,8 @@ export interface DirectoryPlaceRef {
   country: { code: string; slug: string } | null;
   region: { code: string; slug: string; name: string } | null;
   city: CityHit | null;
+  /** A spot page's district (ADR 136): profiles within its radius, ranked as a radius search around its centre. */
+  spot?: { lat: number; lon: number; radius_km: number } | null;
 }
 
 /**
@@ -70,12 +72,15 @@ export function directorySearchInput(
   pageSize = SEO_PAGE_SIZE,
 ): SearchInput {
   const filter = categoryFilter(category);
+  const spot = place.spot;
   return {
     request: {
       page_no: page,
       page_size: pageSize,
       searchMode: "user",
       filterquery: {
+        // A spot is a radius around its centre (any city's profiles within it); other places are a country filter.
+        ...(spot ? { location: { lat: spot.lat, lon: spot.lon, radius: spot.radius_km } } : {}),
         country: place.country ? [place.country.code] : [...GEO_COUNTRIES],
         ...(filter.genders ? { gender: [...filter.genders] } : {}),
         ...(filter.businessKind ? { business_kind: filter.businessKind } : {}),
@@ -86,7 +91,7 @@ export function directorySearchInput(
     viewerGender: null,
     userTypes: filter.userTypes,
     // The place is the search's location (not an extra condition): members touring there are listed too.
-    ...(place.city ? { place: { cityId: place.city.id } } : place.region ? { place: { regionCode: place.region.code } } : {}),
+    ...(spot ? {} : place.city ? { place: { cityId: place.city.id } } : place.region ? { place: { regionCode: place.region.code } } : {}),
     extra: (eb) => {
       const parts: Expression<SqlBool>[] = [isGuestVisibleSearchRow(eb)];
       if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));

@@ -14,16 +14,24 @@ export function registerSeo({ v2, deps }: ModuleContext): void {
       auth: "optional",
       statuses: [400, 404],
       summary:
-        "One SEO directory page (category word, optional country/region/city slugs, page 1–6 of 12 profiles): the place, up to 10 child places " +
+        "One SEO directory page (category word, optional country/region/city/spot slugs, page 1–6 of 12 profiles): the place, up to 10 child places " +
         "(countries, regions or cities with 5 teaser names each) and the profiles. Guest-visible profiles only; blocks apply for signed-in viewers. " +
-        "404 exception.seo.directory_not_found for an unknown place, no profiles or a page past the last.",
+        "A city page lists its spots (districts, venues); a spot page lists the profiles within the spot's radius, ranked as a radius search (ADR 136). " +
+        "404 exception.seo.directory_not_found for an unknown place or spot, no profiles (a known spot's first page may be empty) or a page past the last.",
     },
     async (c, { query }) => {
       const deps = c.get("deps");
       const viewer = await viewerContext(deps, c.get("user"));
       const page = await directoryPage(
         deps,
-        { category: query.category, country: query.country, region: query.region, city: query.city, page: Number(query.page) },
+        {
+          category: query.category,
+          country: query.country,
+          region: query.region,
+          city: query.city,
+          spot: query.spot,
+          page: Number(query.page),
+        },
         viewer,
       );
       c.header("Cache-Control", viewer.id === null ? "public, max-age=60" : "private, no-store");

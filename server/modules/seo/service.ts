@@ -34,6 +34,7 @@ import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext
 import { avatarImages } from "../profiles/index";
 import { citiesById } from "../geo/index";
 import { promotedFor } from "../search/index";
+import { allSpots, isWithinSpot, spotOfCity, spotsOfCity } from "./spots";
 import { directorySearchInput, listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
 import { regionByCode, regionsOf } from "../geo/index";
 import type { GuideCountry } from "../../contract/seo";
@@ -46,6 +47,7 @@ export interface DirectoryQuery {
   country?: string;
   region?: string;
   city?: string;
+  spot?: string;
   page: number;
 }
 
@@ -115,7 +117,7 @@ export async function directoryPage(deps: ApiDeps, query: DirectoryQuery, viewer
   if (query.page < 1 || query.page > SEO_MAX_PAGE) throw fail.notFound(DIRECTORY_NOT_FOUND);
   const load = () => buildDirectoryPage(deps, query, viewer);
   if (viewer.id !== null) return load();
-  const key = JSON.stringify([query.category, query.country ?? "", query.region ?? "", query.city ?? "", query.page]);
+  const key = JSON.stringify([query.category, query.country ?? "", query.region ?? "", query.city ?? "", query.spot ?? "", query.page]);
   const now = deps.clock.now();
   const page = await cacheOf(deps.db).remember(key, now, load);
   // A promotion that ended while the page sat in the cache leaves it on time (ADR 090).
@@ -124,7 +126,16 @@ export async function directoryPage(deps: ApiDeps, query: DirectoryQuery, viewer
 
 async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: ViewerContext): Promise<DirectoryPage> {
   const place = await resolveDirectoryPlace(deps, query, DIRECTORY_NOT_FOUND);
-  const level: DirectoryLevel = place.city ? "city" : place.region ? "region" : place.country ? "country" : "category";
+  // A spot lives under its city's full address (ADR 136); one that the city does not have is the only 404 of the level.
+  const cityAddress =
+    place.city && place.country && place.region
+      ? { category: query.category, country: place.country.slug, region: place.region.slug, city: place.city.slug }
+      : null;
+  if (query.spot && (!cityAddress || !place.region)) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  const spot = query.spot && place.city && cityAddress ? await spotOfCity(deps, place.city.id, query.spot, cityAddress) : null;
+  if (query.spot && !spot) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  if (spot) place.spot = spot;
+  const level: DirectoryLevel = spot ? "spot" : place.city ? "city" : place.region ? "region" : place.country ? "country" : "category";
   // The promoted slot (ADR 090): on a city's first page, the running promotion profiles this listing finds.
   const [result, promoted] = await Promise.all([
     listDirectory(deps, query.category, place, query.page, viewer),
@@ -132,15 +143,20 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
   ]);
   const total = result.meta.total;
   const pages = Math.min(SEO_MAX_PAGE, Math.ceil(total / SEO_PAGE_SIZE));
-  if (total === 0 || query.page > pages) throw fail.notFound(DIRECTORY_NOT_FOUND);
+  // A spot is a place that exists without profiles: its first page shows an empty listing instead of a 404.
+  const emptySpot = level === "spot" && total === 0 && query.page === 1;
+  if (!emptySpot && (total === 0 || query.page > pages)) throw fail.notFound(DIRECTORY_NOT_FOUND);
   const ids = result.hits.map((h) => h.user_id);
-  const [avatars, changed] = await Promise.all([
+  const [avatars, changed, spots] = await Promise.all([
     avatarImages(deps, ids, viewer),
-    deps.db
-      .selectFrom("profiles")
-      .select((eb) => eb.fn.max("updated_at").as("last"))
-      .where("user_id", "in", ids)
-      .executeTakeFirst(),
+    ids.length === 0
+      ? undefined
+      : deps.db
+          .selectFrom("profiles")
+          .select((eb) => eb.fn.max("updated_at").as("last"))
+          .where("user_id", "in", ids)
+          .executeTakeFirst(),
+    level === "city" && place.city && cityAddress ? spotsOfCity(deps, place.city.id, cityAddress) : [],
   ]);
   const profiles = result.hits.map((h): DirectoryTile => ({
     id: h.user_id,
@@ -154,7 +170,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     avatar: avatars.get(h.user_id) ?? null,
     tour: h.tour,
   }));
-  const places = level === "city" ? [] : await childPlaces(deps, query.category, place, viewer);
+  const places = level === "city" || level === "spot" ? [] : await childPlaces(deps, query.category, place, viewer);
   return {
     category: query.category,
     level,
@@ -164,6 +180,8 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     country: place.country,
     region: place.region,
     city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
+    spot,
+    spots,
     places,
     profiles,
     promoted,
@@ -290,7 +308,10 @@ async function placeOfCity(deps: ApiDeps, citySlug: string): Promise<LandingPage
 
 const sitemapCaches = new WeakMap<DB, TtlCache<SitemapEntry[]>>();
 
-/** Every directory address with at least one guest-visible profile (categories, countries, regions, cities). */
+/**
+ * Every directory address with at least one guest-visible profile (categories, countries, regions, cities, and the
+ * spots with a profile living within their radius, ADR 136).
+ */
 export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
   let cache = sitemapCaches.get(deps.db);
   if (!cache) {
@@ -299,6 +320,8 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
   }
   return cache.remember("directory", deps.clock.now(), async () => {
     const entries: SitemapEntry[] = [];
+    const spots = await allSpots(deps);
+    const spotCityIds = [...new Set(spots.map((spot) => spot.city_id))];
     for (const category of SEO_CATEGORY_WORDS) {
       // Cities by city_id, as the directory lists them (listing.ts), so every sitemap path has profiles.
       const rows = await listed(deps.db, category, {}, GUEST_VIEWER)
@@ -306,13 +329,15 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
         .select((eb) => [
           "profiles.country_code",
           "profiles.region_code",
+          "cities.id as city_id",
           "cities.slug as city_slug",
           eb.fn.max("profiles.updated_at").as("last"),
         ])
-        .groupBy(["profiles.country_code", "profiles.region_code", "cities.slug"])
+        .groupBy(["profiles.country_code", "profiles.region_code", "cities.id", "cities.slug"])
         .execute();
       const latest = new Map<string, number>();
       const bump = (path: string, at: number) => latest.set(path, Math.max(latest.get(path) ?? 0, at));
+      const cityPaths = new Map<number, string>();
       for (const r of rows) {
         const at = Number(r.last ?? 0);
         const countrySlug = countrySlugOf(r.country_code);
@@ -322,7 +347,28 @@ export async function directorySitemap(deps: ApiDeps): Promise<SitemapEntry[]> {
         bump(`${category}/${countrySlug}`, at);
         if (!region || !r.city_slug) continue;
         bump(`${category}/${countrySlug}/${region.slug}`, at);
-        bump(`${category}/${countrySlug}/${region.slug}/${r.city_slug}`, at);
+        const cityPath = `${category}/${countrySlug}/${region.slug}/${r.city_slug}`;
+        bump(cityPath, at);
+        cityPaths.set(Number(r.city_id), cityPath);
+      }
+      // A spot is listed when a profile of its city lives within its radius (members living just outside the city
+      // may also show on the page; the sitemap only promises that the page is not empty).
+      const spotCities = spotCityIds.filter((id) => cityPaths.has(id));
+      const homes =
+        spotCities.length === 0
+          ? []
+          : await listed(deps.db, category, {}, GUEST_VIEWER)
+              .select(["profiles.city_id", "profiles.lat", "profiles.lon", "profiles.updated_at"])
+              .where("profiles.city_id", "in", spotCities)
+              .where("profiles.lat", "is not", null)
+              .where("profiles.lon", "is not", null)
+              .execute();
+      for (const spot of spots) {
+        const cityPath = cityPaths.get(spot.city_id);
+        if (!cityPath) continue;
+        for (const home of homes)
+          if (home.city_id === spot.city_id && isWithinSpot(spot, { lat: Number(home.lat), lon: Number(home.lon) }))
+            bump(`${cityPath}/${spot.slug}`, Number(home.updated_at));
       }
       for (const [path, at] of latest) entries.push({ path, last_modified: at });
     }

@@ -725,6 +725,25 @@ const FIXTURES: Record<string, Fixture> = {
     return { params: { id: flagger.id } };
   },
 
+  // --- translations (issue 32 item 7) ---
+  "POST /api/v2/backoffice/translations/missing/{id}/fixed": async (ctx) => {
+    const row = await ctx.rt.deps.db
+      .insertInto("missing_translation_keys")
+      .values({
+        language: "en",
+        namespace: "common",
+        key: `walk.${randomUUID().slice(0, 8)}`,
+        count: 1,
+        first_seen_at: now(ctx),
+        last_seen_at: now(ctx),
+        fixed_at: null,
+        fixed_by: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { params: { id: row.id }, body: { reason: "added to en/common.json" } };
+  },
+
   // --- warnings ---
   "POST /api/v2/backoffice/warnings/{id}": async (ctx) => ({
     params: { id: (await reportedClient(ctx)).id },

@@ -14,7 +14,7 @@ import {
   sourceFiles,
   type KeyReference,
 } from "../../helpers/translation-keys";
-import { generateLocaleFiles, NAMESPACES_FILE, RESOURCES_FILE } from "../../../scripts/locale-namespaces.mjs";
+import { generateLocaleFiles, missingLocaleKeys, NAMESPACES_FILE, RESOURCES_FILE } from "../../../scripts/locale-namespaces.mjs";
 
 const load = (lng: string, ns: string) => flatten(readLocale(lng, ns));
 
@@ -36,6 +36,25 @@ describe("the namespace map (ADR 064)", () => {
       expect(files[NAMESPACES_FILE]).not.toBe(readFileSync(NAMESPACES_FILE, "utf8"));
       rmSync(join(root, "locales", "pl", "souvenirs.json"));
       expect(() => generateLocaleFiles(root)).toThrow(/locales\/(de|pl) has/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("fails the build on a key de has and another language lacks, naming language, namespace and key (issue 32 item 7)", () => {
+    expect(missingLocaleKeys()).toEqual([]);
+    const root = mkdtempSync(join(tmpdir(), "velora-locales-"));
+    try {
+      for (const lng of SUPPORTED_LANGUAGES) {
+        mkdirSync(join(root, "locales", lng), { recursive: true });
+        for (const ns of NAMESPACES) writeFileSync(join(root, "locales", lng, `${ns}.json`), "{}");
+        // Every namespace is checked, not only common: the gap sits in the last one.
+        const last = NAMESPACES[NAMESPACES.length - 1] ?? DEFAULT_NAMESPACE;
+        const texts = lng === "es" ? { souvenir: { mug: "taza" } } : { souvenir: { mug: "Tasse", cap: "Mütze" } };
+        writeFileSync(join(root, "locales", lng, `${last}.json`), JSON.stringify(texts));
+      }
+      const last = NAMESPACES[NAMESPACES.length - 1];
+      expect(missingLocaleKeys(root)).toEqual([`locales/es/${last}.json lacks souvenir.cap (de has it)`]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

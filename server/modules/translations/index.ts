@@ -1,0 +1,10 @@
+/** The translations module (issue 32 item 7, ADR 136): missing-key reports from the browser and their back-office list. */
+import { defineFeature } from "../manifest";
+import * as m0121 from "./migrations/0121_missing_translation_keys";
+import { registerTranslations } from "./routes";
+
+export const manifest = defineFeature({
+  name: "translations",
+  routes: registerTranslations,
+  migrations: { "0121_missing_translation_keys": m0121 },
+});
