@@ -135,12 +135,14 @@ export type AdSettingsInput = v.InferOutput<typeof adSettingsSchema>;
 // --- back office -----------------------------------------------------------------------------------------------
 
 const trimmed = (max: number, required = true) =>
-  v.pipe(
-    v.string(required ? "validation.required" : "validation.invalid"),
-    v.trim(),
-    ...(required ? [v.nonEmpty("validation.required")] : []),
-    v.maxLength(max, "validation.editors.too_long"),
-  );
+  required
+    ? v.pipe(
+        v.string("validation.required"),
+        v.trim(),
+        v.nonEmpty("validation.required"),
+        v.maxLength(max, "validation.editors.too_long"),
+      )
+    : v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, "validation.editors.too_long"));
 
 /** A comma-separated list of choices (page keys, languages, channels): empty means all. */
 const choiceList = <T extends string>(choices: readonly T[]) =>
@@ -171,7 +173,8 @@ export const adCampaignEntries = {
   channels: choiceList(AD_CHANNELS),
   cities: v.optional(
     v.pipe(
-      v.string("validation.invalid"),
+      v.union([v.string(), v.array(v.string())], "validation.invalid"),
+      v.transform((input) => (Array.isArray(input) ? input.join(",") : input)),
       v.maxLength(AD_CITY_MAX * 10, "validation.editors.too_long"),
       v.transform((input) =>
         input
@@ -201,16 +204,18 @@ export const adCampaignEntries = {
   paused: v.optional(v.boolean("validation.invalid"), false),
 };
 
-/** The end day is not before the start day (its error shows at the end day). */
-export const adCampaignEndsAfterStart = v.forward(
-  v.check<{ starts_on: string; ends_on: string }>(
-    (input) => input.ends_on === "" || input.ends_on >= input.starts_on,
-    "validation.ads.ends_before_start",
-  ),
-  ["ends_on"],
-);
+/** A campaign's end day is not before its start day (the form shows that error at the end day). */
+export const endsNotBeforeStart = (input: { starts_on: string; ends_on: string }) =>
+  input.ends_on === "" || input.ends_on >= input.starts_on;
+export const ENDS_BEFORE_START = "validation.ads.ends_before_start";
 
-export const adCampaignSchema = v.pipe(v.object(adCampaignEntries, "validation.required"), adCampaignEndsAfterStart);
+export const adCampaignSchema = v.pipe(
+  v.object(adCampaignEntries, "validation.required"),
+  v.forward(
+    v.check((input) => endsNotBeforeStart(input), ENDS_BEFORE_START),
+    ["ends_on"],
+  ),
+);
 export type AdCampaignInput = v.InferOutput<typeof adCampaignSchema>;
 
 export const adCreativeSchema = v.object(

@@ -34,14 +34,14 @@ export async function loadAdZone(
  * headers of the page's answer kept. For pages whose loader belongs to another feature; the route places
  * <AdSlot> under the page.
  */
-export async function withAdZone<D extends object>(
+export async function withAdZone<Answer extends { data: object; init: ResponseInit | null }>(
   args: LoaderFunctionArgs,
   pageKey: AdPageKey,
-  page: Promise<{ data: D; init: ResponseInit | null }>,
+  page: Promise<Answer>,
   size: AdSize = "320x100",
 ) {
   const [answer, ad] = await Promise.all([page, loadAdZone(createApiClient(args), pageKey, size)]);
-  return data({ ...answer.data, ad }, answer.init ?? undefined);
+  return data({ ...(answer.data as Answer["data"]), ad }, answer.init ?? undefined);
 }
 
 const langOf = (params: LoaderFunctionArgs["params"]) => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);

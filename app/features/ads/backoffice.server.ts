@@ -6,7 +6,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { adCampaignEndsAfterStart, adCampaignEntries, adCreativeSchema } from "#server/contract/ads";
+import { adCampaignEntries, adCreativeSchema, ENDS_BEFORE_START, endsNotBeforeStart } from "#server/contract/ads";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { createAdCampaign, createAdCreative, fetchAdCampaigns, updateAdCampaign, updateAdCreative } from "~/api/ads.server";
 import { createApiClient } from "~/api/client.server";
@@ -23,17 +23,27 @@ export const AD_INTENTS = ["create_campaign", "update_campaign", "create_creativ
 export type AdIntent = (typeof AD_INTENTS)[number];
 
 const idField = { id: rowIdField("exception.common.not_found") };
-const campaignForm = (intent: "create_campaign" | "update_campaign") =>
-  v.pipe(
-    v.object({ intent: v.literal(intent), ...(intent === "update_campaign" ? idField : {}), ...adCampaignEntries }, "validation.required"),
-    adCampaignEndsAfterStart,
-  );
+// The end-day rule is the contract's (endsNotBeforeStart); each form repeats only the one line that applies it.
+const createCampaignForm = v.pipe(
+  v.object({ intent: v.literal("create_campaign"), ...adCampaignEntries }, "validation.required"),
+  v.forward(
+    v.check((input) => endsNotBeforeStart(input), ENDS_BEFORE_START),
+    ["ends_on"],
+  ),
+);
+const updateCampaignForm = v.pipe(
+  v.object({ intent: v.literal("update_campaign"), ...idField, ...adCampaignEntries }, "validation.required"),
+  v.forward(
+    v.check((input) => endsNotBeforeStart(input), ENDS_BEFORE_START),
+    ["ends_on"],
+  ),
+);
 const creativeForm = (intent: "create_creative" | "update_creative") =>
   v.object({ intent: v.literal(intent), ...idField, ...adCreativeSchema.entries }, "validation.required");
 
 const FORMS = {
-  create_campaign: campaignForm("create_campaign"),
-  update_campaign: campaignForm("update_campaign"),
+  create_campaign: createCampaignForm,
+  update_campaign: updateCampaignForm,
   create_creative: creativeForm("create_creative"),
   update_creative: creativeForm("update_creative"),
 };

@@ -27,7 +27,7 @@ export function parseReviveZones(spec: string): ReviveZones {
     .filter(Boolean)) {
     const match = /^([a-z_*]+):(\d+x\d+)=(\d+)$/.exec(entry);
     if (!match) throw new Error(`REVIVE_ZONES: cannot read "${entry}" (pageKey:size=zoneId)`);
-    const [, pageKey, size, zoneId] = match;
+    const [, pageKey = "", size = "", zoneId = ""] = match;
     if (pageKey !== "*" && !(AD_PAGE_KEYS as readonly string[]).includes(pageKey))
       throw new Error(`REVIVE_ZONES: unknown page key ${pageKey}`);
     if (!(AD_SIZE_NAMES as string[]).includes(size)) throw new Error(`REVIVE_ZONES: unknown size ${size}`);
