@@ -13,6 +13,8 @@ import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments
 import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
 import { transparencyDbConfigFrom, type TransparencyDbConfig } from "./integrations/transparency-db/port";
 import { liveVideoConfigFrom, type LiveVideoConfig } from "./integrations/live-video/config";
+import { helpdeskConfigFrom, type HelpdeskConfig } from "./integrations/helpdesk/config";
+import { forumConfigFrom, type ForumConfig } from "./integrations/forum/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -100,6 +102,10 @@ export interface AppConfig {
   staffSecondFactor: "required" | "optional";
   /** Live video (issue 31, ADR 125): working folder, RTMP ingest, WebRTC viewer cap. */
   liveVideo: LiveVideoConfig;
+  /** The help desk of support/sso (HELPDESK_PROVIDER, ZENDESK_*, FRESHWORKS_*; ADR 134); off by default. */
+  helpdesk: HelpdeskConfig;
+  /** The Discourse forum of community/* (FORUM_URL, FORUM_CONNECT_SECRET, FORUM_API_KEY; ADR 134); off by default. */
+  forum: ForumConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -333,5 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transparencyDb: transparencyDbConfigFrom(env),
     staffSecondFactor: staffSecondFactorFor(nodeEnv, production, env.STAFF_SECOND_FACTOR),
     liveVideo: liveVideoConfigFrom(env),
+    helpdesk: helpdeskConfigFrom(env),
+    forum: forumConfigFrom(env),
   };
 }

@@ -78,6 +78,8 @@ import { manifest as tours } from "./tours/index";
 import { manifest as queues } from "./queues/index";
 import { manifest as live } from "./live/index";
 import { manifest as staffTotp } from "./stafftotp/index";
+import { manifest as helpdesk } from "./helpdesk/index";
+import { manifest as forum } from "./forum/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -151,6 +153,8 @@ export const FEATURES = [
   queues,
   live,
   staffTotp,
+  helpdesk,
+  forum,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).
