@@ -17,7 +17,13 @@ export const FORUM_NOTIFICATION_LEVELS = { muted: 0, regular: 1, tracking: 2, wa
 export type ForumNotificationLevelName = keyof typeof FORUM_NOTIFICATION_LEVELS;
 export type ForumNotificationLevel = (typeof FORUM_NOTIFICATION_LEVELS)[ForumNotificationLevelName];
 /** The levels in the order the settings page offers them. */
-export const FORUM_LEVEL_NAMES = ["watching", "watching_first_post", "tracking", "regular", "muted"] as const satisfies readonly ForumNotificationLevelName[];
+export const FORUM_LEVEL_NAMES = [
+  "watching",
+  "watching_first_post",
+  "tracking",
+  "regular",
+  "muted",
+] as const satisfies readonly ForumNotificationLevelName[];
 /** A category nobody chose a level for: Discourse's default. */
 export const FORUM_DEFAULT_LEVEL: ForumNotificationLevel = FORUM_NOTIFICATION_LEVELS.regular;
 
@@ -45,10 +51,7 @@ export const forumLanguageBodySchema = v.strictObject(
   "validation.invalid",
 );
 
-const levelSchema = v.picklist(
-  Object.values(FORUM_NOTIFICATION_LEVELS) as ForumNotificationLevel[],
-  "validation.invalid",
-);
+const levelSchema = v.picklist(Object.values(FORUM_NOTIFICATION_LEVELS) as ForumNotificationLevel[], "validation.invalid");
 
 /** The most categories one save names: a forum's category list, never thousands. */
 export const FORUM_CATEGORIES_MAX = 200;
@@ -59,7 +62,10 @@ export const forumNotificationsBodySchema = v.strictObject(
     levels: v.pipe(
       v.array(
         v.strictObject(
-          { category_id: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid")), level: levelSchema },
+          {
+            category_id: v.pipe(v.number("validation.invalid"), v.integer("validation.invalid"), v.minValue(1, "validation.invalid")),
+            level: levelSchema,
+          },
           "validation.invalid",
         ),
         "validation.invalid",

@@ -70,10 +70,21 @@ function startFakeForum(ourBase: string): Promise<FakeForum> {
       const nonce = fields.get("nonce") ?? "";
       if (nonces.get(nonce) !== false) return html(403, "unknown nonce");
       nonces.set(nonce, true);
-      return html(200, `welcome ${fields.get("username")} external_id=${fields.get("external_id")} locale=${fields.get("locale")} add_groups=${fields.get("add_groups")}`);
+      return html(
+        200,
+        `welcome ${fields.get("username")} external_id=${fields.get("external_id")} locale=${fields.get("locale")} add_groups=${fields.get("add_groups")}`,
+      );
     }
     if (req.headers["api-key"] !== undefined && req.headers["api-key"] !== API_KEY) return html(403, "bad key");
-    if (url.pathname === "/categories.json") return json({ category_list: { categories: [{ id: 4, name: "Allgemein" }, { id: 7, name: "Tipps & Erfahrungen" }] } });
+    if (url.pathname === "/categories.json")
+      return json({
+        category_list: {
+          categories: [
+            { id: 4, name: "Allgemein" },
+            { id: 7, name: "Tipps & Erfahrungen" },
+          ],
+        },
+      });
     const byExternal = /^\/u\/by-external\/(\d+)\.json$/.exec(url.pathname);
     if (byExternal) return json({ user: { username: `member${byExternal[1]}` } });
     if (req.method === "POST" || req.method === "PUT") {
@@ -108,7 +119,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => forum?.server.close(resolve));
 });
 
-test("DiscourseConnect round trip: the forum's signed request, login, our signed answer; a replay is refused", async ({ browser }, testInfo) => {
+test("DiscourseConnect round trip: the forum's signed request, login, our signed answer; a replay is refused", async ({
+  browser,
+}, testInfo) => {
   const page = await phonePage(browser, server.base);
   await page.goto("/de/community");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Community-Forum");
@@ -155,7 +168,9 @@ test("forum notification levels are saved without JavaScript and pushed to the f
   await page.screenshot({ path: testInfo.outputPath("forum-notifications-390.png"), fullPage: true });
 });
 
-test("the language-change path: from the forum it sets the language and goes back; from elsewhere it asks first", async ({ browser }, testInfo) => {
+test("the language-change path: from the forum it sets the language and goes back; from elsewhere it asks first", async ({
+  browser,
+}, testInfo) => {
   const page = await phonePage(browser, server.base);
   await page.goto("/de/login");
   await page.getByLabel("Benutzername oder E-Mail").fill(DEMO.agency);

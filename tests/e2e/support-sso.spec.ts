@@ -27,9 +27,15 @@ function startFakeDesk(): Promise<Server> {
       res.end(`<!doctype html><title>Fake help desk</title><h1>Fake help desk</h1><p id="desk">${text}</p>`);
     };
     if (url.pathname === "/access/jwt") {
-      jwtVerify(url.searchParams.get("jwt") ?? "", new TextEncoder().encode(SECRET), { algorithms: ["HS256"], requiredClaims: ["iat", "jti", "exp"] })
+      jwtVerify(url.searchParams.get("jwt") ?? "", new TextEncoder().encode(SECRET), {
+        algorithms: ["HS256"],
+        requiredClaims: ["iat", "jti", "exp"],
+      })
         .then(({ payload }) =>
-          page(200, `signed in: ${String(payload.name)} ${String(payload.email)} ${JSON.stringify(payload.tags)} return_to=${url.searchParams.get("return_to")}`),
+          page(
+            200,
+            `signed in: ${String(payload.name)} ${String(payload.email)} ${JSON.stringify(payload.tags)} return_to=${url.searchParams.get("return_to")}`,
+          ),
         )
         .catch((error: unknown) => page(401, `refused: ${String(error)}`));
       return;
@@ -58,7 +64,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => desk?.close(resolve));
 });
 
-test("a guest logs in and reaches the help desk signed in with a valid token; a foreign return_to is refused", async ({ browser }, testInfo) => {
+test("a guest logs in and reaches the help desk signed in with a valid token; a foreign return_to is refused", async ({
+  browser,
+}, testInfo) => {
   const page = await phonePage(browser, server.base);
   const returnTo = `${DESK}/hc/de/requests/new`;
   await page.goto(`/de/support/sso?return_to=${encodeURIComponent(returnTo)}`);

@@ -5,7 +5,8 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { FORUM_NOTIFICATION_LEVELS, type ForumNotificationLevel } from "#server/contract/forum";
-import { isLanguage } from "#server/contract/locales";
+import * as v from "valibot";
+import { isLanguage, SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { DEFAULT_ERROR_KEY } from "#server/contract/errors";
 import { createApiClient } from "~/api/client.server";
 import {
@@ -18,6 +19,7 @@ import {
 import { requireViewer } from "~/api/viewer.server";
 import { loginAndReturn } from "~/features/helpdesk/helpdesk.server";
 import { i18nServer } from "~/i18n/i18next.server";
+import { parseForm } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** community/*: the forum's addresses (or none); `path` is the rest of the address, opened on the forum. */
@@ -86,10 +88,11 @@ export async function loadForumLanguage({ request, context, params }: LoaderFunc
 /** The language-change path's form (no JavaScript needed): saved, then our community page says so. */
 export async function submitForumLanguage({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const form = await request.formData();
-  const id = form.get("id");
+  const submission = await parseForm(request, languageFormSchema);
+  const id = submission.status === "success" ? submission.value.id : null;
   const t = await i18nServer.getFixedT(request);
-  if (!isLanguage(id)) return data({ title: t("forum.language_title"), errorKey: "validation.invalid" }, { status: 400, headers: PRIVATE_HEADERS });
+  if (!isLanguage(id))
+    return data({ title: t("forum.language_title"), errorKey: "validation.invalid" }, { status: 400, headers: PRIVATE_HEADERS });
   const saved = await saveForumLanguage(createApiClient({ request, context }), id);
   if (!saved.ok) {
     return data(
@@ -108,17 +111,25 @@ export async function loadForumNotifications({ request, context }: LoaderFunctio
   if (!result.ok) throw new Response(null, { status: result.status >= 500 ? 503 : result.status, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("settings.pages.forum_notifications.title"), email: viewer.email, emailVerified: viewer.isEmailVerified, forum: result.data },
+    {
+      title: t("settings.pages.forum_notifications.title"),
+      email: viewer.email,
+      emailVerified: viewer.isEmailVerified,
+      forum: result.data,
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
 
+const languageFormSchema = v.object({ id: v.picklist(SUPPORTED_LANGUAGES, "validation.invalid") });
+const noFieldsSchema = v.object({});
+
 const LEVEL_VALUES = new Set<number>(Object.values(FORUM_NOTIFICATION_LEVELS));
 
 /** The form's `level_{category id}` selects as the API's body; anything else in the form is ignored. */
-function levelsOf(form: FormData): Array<{ category_id: number; level: ForumNotificationLevel }> | null {
+function levelsOf(payload: Record<string, unknown>): Array<{ category_id: number; level: ForumNotificationLevel }> | null {
   const levels: Array<{ category_id: number; level: ForumNotificationLevel }> = [];
-  for (const [name, value] of form) {
+  for (const [name, value] of Object.entries(payload)) {
     const match = /^level_(\d{1,9})$/.exec(name);
     if (!match) continue;
     const level = Number(value);
@@ -130,11 +141,15 @@ function levelsOf(form: FormData): Array<{ category_id: number; level: ForumNoti
 
 export async function submitForumNotifications({ request, context, params }: ActionFunctionArgs) {
   await requireViewer(request, context);
-  const levels = levelsOf(await request.formData());
+  // The selects' names carry the forum's category ids, unknown before the forum answers: read from the raw payload.
+  const levels = levelsOf((await parseForm(request, noFieldsSchema)).payload);
   if (levels === null) return data({ errorKey: "validation.invalid" }, { status: 400, headers: PRIVATE_HEADERS });
   const saved = await saveForumNotifications(createApiClient({ request, context }), levels);
   if (!saved.ok) {
-    return data({ errorKey: saved.errors[0]?.key ?? DEFAULT_ERROR_KEY }, { status: saved.status >= 500 ? 503 : 400, headers: PRIVATE_HEADERS });
+    return data(
+      { errorKey: saved.errors[0]?.key ?? DEFAULT_ERROR_KEY },
+      { status: saved.status >= 500 ? 503 : 400, headers: PRIVATE_HEADERS },
+    );
   }
   throw redirect(`/${params.lang}/user/forum_notifications?saved=1`, { headers: PRIVATE_HEADERS });
 }

@@ -33,12 +33,12 @@ export function ForumNotificationsPage({
 }) {
   const { t } = useTranslation(["membership", "forum"]);
   const to = useLocalePath();
-  const options = FORUM_LEVEL_NAMES.map((name) => ({ value: String(FORUM_NOTIFICATION_LEVELS[name]), label: t(`forum:forum.levels.${name}`) }));
+  const options = FORUM_LEVEL_NAMES.map((name) => ({ value: String(FORUM_NOTIFICATION_LEVELS[name]), label: t(`forum.levels.${name}`) }));
   return (
     <SettingsFrame
       title={t("settings.pages.forum_notifications.title")}
-      intro={t("forum:forum.notifications_intro")}
-      notice={saved ? (forum.pushed === false ? t("forum:forum.saved_not_pushed") : t("forum:forum.saved")) : null}
+      intro={t("forum.notifications_intro")}
+      notice={saved ? (forum.pushed === false ? t("forum.saved_not_pushed") : t("forum.saved")) : null}
     >
       <FormErrors errors={errorKey ? [errorKey] : []} />
       <SettingsCard id="forum-subscriptions" title={t("membership.forum.subscriptions_title")} testId="forum-subscriptions">
@@ -48,12 +48,12 @@ export function ForumNotificationsPage({
               <strong>{t("membership.forum.empty")}</strong>
             </p>
             <p data-testid="forum-state">
-              {!forum.configured ? t("forum:forum.off") : forum.forumReachable ? t("forum:forum.no_categories") : t("forum:forum.unreachable")}
+              {!forum.configured ? t("forum.off") : forum.forumReachable ? t("forum.no_categories") : t("forum.unreachable")}
             </p>
           </>
         ) : (
           <Form method="post" className={ui.stack} data-testid="forum-levels">
-            {!forum.forumReachable ? <p className={ui.muted}>{t("forum:forum.unreachable")}</p> : null}
+            {!forum.forumReachable ? <p className={ui.muted}>{t("forum.unreachable")}</p> : null}
             {forum.categories.map((category) => (
               <SelectField
                 key={category.categoryId}
@@ -63,7 +63,7 @@ export function ForumNotificationsPage({
                 defaultValue={String(category.level)}
               />
             ))}
-            <p className={ui.muted}>{t("forum:forum.levels_hint")}</p>
+            <p className={ui.muted}>{t("forum.levels_hint")}</p>
             <SettingsSaveButton />
           </Form>
         )}
@@ -74,7 +74,7 @@ export function ForumNotificationsPage({
       {forum.configured ? (
         <p>
           <Link className={ui.blockLink} to={to("community")}>
-            {t("forum:forum.to_community")}
+            {t("forum.to_community")}
           </Link>
         </p>
       ) : null}

@@ -5,5 +5,10 @@ import "../helpdesk";
 
 export const helpdeskOps = {
   signOn: defineOperation({ method: "get", path: "/api/v2/user/support/sso", query: supportSignOnQuerySchema, response: "SupportSignOn" }),
-  signOut: defineOperation({ method: "post", path: "/api/v2/user/support/signout", body: supportSignOutBodySchema, response: "SupportSignOut" }),
+  signOut: defineOperation({
+    method: "post",
+    path: "/api/v2/user/support/signout",
+    body: supportSignOutBodySchema,
+    response: "SupportSignOut",
+  }),
 };

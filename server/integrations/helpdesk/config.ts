@@ -47,10 +47,9 @@ function originOf(name: string, value: string): string {
  * FRESHWORKS_SSO_URL and FRESHWORKS_JWT_PRIVATE_KEY (PEM, "\n" may be written as the two characters).
  */
 export function helpdeskConfigFrom(env: Record<string, string | undefined>): HelpdeskConfig {
-  const zendesk = env.ZENDESK_URL
-    ? { url: originOf("ZENDESK_URL", env.ZENDESK_URL), secret: env.ZENDESK_JWT_SECRET ?? "" }
-    : null;
-  if (zendesk && zendesk.secret.length < 16) throw new Error("ZENDESK_URL needs ZENDESK_JWT_SECRET (the shared secret, 16 characters or more)");
+  const zendesk = env.ZENDESK_URL ? { url: originOf("ZENDESK_URL", env.ZENDESK_URL), secret: env.ZENDESK_JWT_SECRET ?? "" } : null;
+  if (zendesk && zendesk.secret.length < 16)
+    throw new Error("ZENDESK_URL needs ZENDESK_JWT_SECRET (the shared secret, 16 characters or more)");
   const freshworks = env.FRESHWORKS_PORTAL_URL
     ? {
         portalUrl: originOf("FRESHWORKS_PORTAL_URL", env.FRESHWORKS_PORTAL_URL),
@@ -68,6 +67,7 @@ export function helpdeskConfigFrom(env: Record<string, string | undefined>): Hel
   }
   const provider = raw as HelpdeskProvider;
   if (provider === "zendesk" && !zendesk) throw new Error("HELPDESK_PROVIDER=zendesk needs ZENDESK_URL and ZENDESK_JWT_SECRET");
-  if (provider === "freshworks" && !freshworks) throw new Error("HELPDESK_PROVIDER=freshworks needs FRESHWORKS_PORTAL_URL, FRESHWORKS_SSO_URL and FRESHWORKS_JWT_PRIVATE_KEY");
+  if (provider === "freshworks" && !freshworks)
+    throw new Error("HELPDESK_PROVIDER=freshworks needs FRESHWORKS_PORTAL_URL, FRESHWORKS_SSO_URL and FRESHWORKS_JWT_PRIVATE_KEY");
   return { provider, zendesk, freshworks };
 }

@@ -12,7 +12,8 @@ export function registerForum({ v2 }: ModuleContext): void {
     {
       tag: "forum",
       auth: "optional",
-      summary: "Whether a community forum is configured, its start page and the address that opens it signed in (Discourse's /session/sso).",
+      summary:
+        "Whether a community forum is configured, its start page and the address that opens it signed in (Discourse's /session/sso).",
     },
     (c) => {
       c.header("Cache-Control", "private, no-store");

@@ -84,7 +84,11 @@ export async function answerForumSignOn(deps: ApiDeps, userId: number | null, ss
     [FORUM_GROUPS.plus, plusRunning(member, now)],
     [FORUM_GROUPS.verified, !!badge && (badge.photos_real || badge.identity_verified)],
   ];
-  const language: Language = isLanguage(member.forum_language) ? member.forum_language : isLanguage(member.language) ? member.language : "de";
+  const language: Language = isLanguage(member.forum_language)
+    ? member.forum_language
+    : isLanguage(member.language)
+      ? member.language
+      : "de";
   const fields = new URLSearchParams({
     nonce,
     external_id: String(member.id),
@@ -93,8 +97,14 @@ export async function answerForumSignOn(deps: ApiDeps, userId: number | null, ss
     name: member.username,
     // An address nobody confirmed is confirmed by the forum itself before the account is used (Discourse maps by e-mail).
     require_activation: member.email_verified_at === null ? "true" : "false",
-    add_groups: groups.filter(([, member]) => member).map(([group]) => group).join(","),
-    remove_groups: groups.filter(([, member]) => !member).map(([group]) => group).join(","),
+    add_groups: groups
+      .filter(([, member]) => member)
+      .map(([group]) => group)
+      .join(","),
+    remove_groups: groups
+      .filter(([, member]) => !member)
+      .map(([group]) => group)
+      .join(","),
     locale: FORUM_LOCALES[language],
     locale_force_update: "true",
   });
@@ -153,12 +163,19 @@ export async function forumNotifications(deps: ApiDeps, userId: number): Promise
     deps.db.selectFrom("forum_members").select("pushed").where("user_id", "=", userId).executeTakeFirst(),
   ]);
   const levels = new Map(saved.map((row) => [row.category_id, row.level as ForumNotificationLevel]));
-  const list: ForumCategoryLevel[] = (categories ?? saved.map((row) => ({ id: row.category_id, name: `#${row.category_id}` }))).map((c) => ({
-    category_id: c.id,
-    name: c.name,
-    level: levels.get(c.id) ?? FORUM_DEFAULT_LEVEL,
-  }));
-  return { configured: true, categories: list, forum_reachable: categories !== null, pushed: member?.pushed == null ? null : member.pushed === 1 };
+  const list: ForumCategoryLevel[] = (categories ?? saved.map((row) => ({ id: row.category_id, name: `#${row.category_id}` }))).map(
+    (c) => ({
+      category_id: c.id,
+      name: c.name,
+      level: levels.get(c.id) ?? FORUM_DEFAULT_LEVEL,
+    }),
+  );
+  return {
+    configured: true,
+    categories: list,
+    forum_reachable: categories !== null,
+    pushed: member?.pushed == null ? null : member.pushed === 1,
+  };
 }
 
 /**
@@ -187,7 +204,12 @@ export async function saveForumNotifications(
     }
   });
   const all = await deps.db.selectFrom("forum_category_levels").select(["category_id", "level"]).where("user_id", "=", userId).execute();
-  const pushed = await pushed_(deps, (api) => api.setCategoryLevels(String(userId), all.map((row) => ({ categoryId: row.category_id, level: row.level }))));
+  const pushed = await pushed_(deps, (api) =>
+    api.setCategoryLevels(
+      String(userId),
+      all.map((row) => ({ categoryId: row.category_id, level: row.level })),
+    ),
+  );
   await deps.db
     .insertInto("forum_members")
     .values({ user_id: userId, language: null, pushed: pushed ? 1 : 0, updated_at: now })

@@ -37,10 +37,19 @@ function fakeDiscourse() {
   const pushed: Array<{ username: string | null; path: string; body: string }> = [];
   const handlers = [
     http.get(`${FORUM}/categories.json`, () =>
-      HttpResponse.json({ category_list: { categories: [{ id: 4, name: "Allgemein" }, { id: 7, name: "Tipps" }] } }),
+      HttpResponse.json({
+        category_list: {
+          categories: [
+            { id: 4, name: "Allgemein" },
+            { id: 7, name: "Tipps" },
+          ],
+        },
+      }),
     ),
     http.get(`${FORUM}/u/by-external/:id.json`, ({ params, request }) =>
-      request.headers.get("api-key") === API_KEY ? HttpResponse.json({ user: { username: `forum_${String(params.id)}` } }) : new HttpResponse(null, { status: 403 }),
+      request.headers.get("api-key") === API_KEY
+        ? HttpResponse.json({ user: { username: `forum_${String(params.id)}` } })
+        : new HttpResponse(null, { status: 403 }),
     ),
     http.post(`${FORUM}/category/:id/notifications`, async ({ request, params }) => {
       pushed.push({ username: request.headers.get("api-username"), path: `category/${String(params.id)}`, body: await request.text() });
@@ -160,7 +169,12 @@ describe(`community forum (${TEST_DB})`, () => {
     const noNonce = Buffer.from(`return_sso_url=${encodeURIComponent(`${FORUM}/session/sso_login`)}`).toString("base64");
     const missing = await signOn(member.token, { sso: noNonce, sig: sign(noNonce) });
     expect(missing.json.errors?.[0]?.key).toBe(FORUM_ERRORS.badPayload);
-    for (const target of ["https://evil.example/session/sso_login", "https://forum.velora.example.evil/x", "//evil.example/x", "https://a@evil.example/"]) {
+    for (const target of [
+      "https://evil.example/session/sso_login",
+      "https://forum.velora.example.evil/x",
+      "//evil.example/x",
+      "https://a@evil.example/",
+    ]) {
       const { status, json } = await signOn(member.token, forumRequest(`n-${target}`, target));
       expect(status, target).toBe(400);
       expect(json.errors?.[0]?.key).toBe(FORUM_ERRORS.foreignReturn);
@@ -189,12 +203,20 @@ describe(`community forum (${TEST_DB})`, () => {
   });
 
   it("the language-change path keeps the language, pushes it as the member and sends it with the next sign-on", async () => {
-    const { status, json } = await callJson<Answer<{ language: string; url: string }>>(rt, member.token, "PUT", "/api/v2/user/forum/language", {
-      language: "pl",
-    });
+    const { status, json } = await callJson<Answer<{ language: string; url: string }>>(
+      rt,
+      member.token,
+      "PUT",
+      "/api/v2/user/forum/language",
+      {
+        language: "pl",
+      },
+    );
     expect(status).toBe(200);
     expect(json.data).toEqual({ language: "pl", url: `${FORUM}/` });
-    expect(fake.pushed).toEqual([{ username: `forum_${member.id}`, path: `u/forum_${member.id}`, body: JSON.stringify({ locale: "pl_PL" }) }]);
+    expect(fake.pushed).toEqual([
+      { username: `forum_${member.id}`, path: `u/forum_${member.id}`, body: JSON.stringify({ locale: "pl_PL" }) },
+    ]);
     const fields = answerFields((await signOn(member.token, forumRequest("nonce-lang"))).json.data.url);
     expect(fields.get("locale")).toBe("pl_PL");
     expect((await callJson(rt, member.token, "PUT", "/api/v2/user/forum/language", { language: "xx" })).status).toBe(400);
@@ -232,22 +254,35 @@ describe(`community forum (${TEST_DB})`, () => {
     ]);
     // Another member's levels are their own.
     const other = await createUser(rt);
-    const theirs = await callJson<Answer<{ categories: Array<{ level: number }> }>>(rt, await tokenOf(other), "GET", "/api/v2/user/forum_notifications");
+    const theirs = await callJson<Answer<{ categories: Array<{ level: number }> }>>(
+      rt,
+      await tokenOf(other),
+      "GET",
+      "/api/v2/user/forum_notifications",
+    );
     expect(theirs.json.data.categories.map((c) => c.level)).toEqual([1, 1]);
     const unknown = await callJson<Answer<unknown>>(rt, member.token, "PUT", "/api/v2/user/forum_notifications", {
       levels: [{ category_id: 99, level: 3 }],
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors?.[0]?.key).toBe(FORUM_ERRORS.unknownCategory);
-    const badLevel = await callJson(rt, member.token, "PUT", "/api/v2/user/forum_notifications", { levels: [{ category_id: 4, level: 9 }] });
+    const badLevel = await callJson(rt, member.token, "PUT", "/api/v2/user/forum_notifications", {
+      levels: [{ category_id: 4, level: 9 }],
+    });
     expect(badLevel.status).toBe(400);
   });
 
   it("a forum API that fails keeps the choice here (pushed=false)", async () => {
     msw.use(http.post(`${FORUM}/category/:id/notifications`, () => new HttpResponse(null, { status: 502 })));
-    const saved = await callJson<Answer<{ pushed: boolean; categories: Array<{ level: number }> }>>(rt, member.token, "PUT", "/api/v2/user/forum_notifications", {
-      levels: [{ category_id: 7, level: 3 }],
-    });
+    const saved = await callJson<Answer<{ pushed: boolean; categories: Array<{ level: number }> }>>(
+      rt,
+      member.token,
+      "PUT",
+      "/api/v2/user/forum_notifications",
+      {
+        levels: [{ category_id: 7, level: 3 }],
+      },
+    );
     expect(saved.status).toBe(200);
     expect(saved.json.data.pushed).toBe(false);
     expect(saved.json.data.categories.map((c) => c.level)).toEqual([4, 3]);

@@ -144,7 +144,13 @@ describe(`support sign-on (${TEST_DB})`, () => {
       algorithms: ["RS256"],
       currentDate: new Date(rt.clock.now()),
     });
-    expect(payload).toMatchObject({ sub: String(member.id), email: member.email, nonce: "n-1", given_name: member.username, user_type: "escort" });
+    expect(payload).toMatchObject({
+      sub: String(member.id),
+      email: member.email,
+      nonce: "n-1",
+      given_name: member.username,
+      user_type: "escort",
+    });
     expect(payload.exp! - payload.iat!).toBe(HELPDESK_TOKEN_TTL_SECONDS);
     // A redirect_uri off the Freshworks account is refused; without state and nonce the member goes to the portal, no token.
     const foreign = await signOn(member.token, { redirect_uri: `${PORTAL}.evil/sp`, state: "s", nonce: "n" });
@@ -161,7 +167,12 @@ describe(`support sign-on (${TEST_DB})`, () => {
     const back = await signOut(member.token, { return_to: `${ZENDESK}/hc/de` });
     expect(back.status).toBe(200);
     expect(back.json.data.url).toBe(`${ZENDESK}/hc/de`);
-    const open = await rt.deps.db.selectFrom("helpdesk_sign_ons").select("id").where("user_id", "=", member.id).where("signed_out_at", "is", null).execute();
+    const open = await rt.deps.db
+      .selectFrom("helpdesk_sign_ons")
+      .select("id")
+      .where("user_id", "=", member.id)
+      .where("signed_out_at", "is", null)
+      .execute();
     expect(open).toEqual([]);
     expect((await signOut(undefined, { return_to: "https://evil.example/" })).json.data.url).toBe(`${ZENDESK}/hc`);
     setHelpdesk(NO_HELPDESK);
