@@ -36,6 +36,8 @@ export interface HostOptions {
   trustProxy: boolean;
   /** The public origin (PUBLIC_URL): a form posted from it is ours even behind a TLS-terminating proxy. */
   publicUrl?: string;
+  /** Other origins a form's answer may redirect to (the help desk's and the forum's sign-on, ADR 134). */
+  formTargets?: readonly string[];
   /** Access log and request metrics; without them (tests), requests are neither logged nor counted. */
   observe?: { log: Logger; metrics?: Metrics; database?: DatabaseHandle; isDraining?: () => boolean };
   /** Load shedding; off when absent (tests). */
@@ -79,7 +81,18 @@ const mayBeGuestPage = (path: string) => !/^\/(?:api|oauth|build)\//.test(path);
 
 const hasFileExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
-export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, observe, admission, devRoutesKey }: HostOptions) {
+export function createHost({
+  api,
+  build,
+  mode,
+  rootDir,
+  trustProxy,
+  publicUrl,
+  formTargets,
+  observe,
+  admission,
+  devRoutesKey,
+}: HostOptions) {
   const app = new Hono<HostEnv>();
   // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
   installRouteMatchMemo();
@@ -125,7 +138,7 @@ export function createHost({ api, build, mode, rootDir, trustProxy, publicUrl, o
     const clientOf = (c: Context<HostEnv>) => ({ address: clientAddress(c.req.raw, c.env), member: memberOf(c.req.raw.headers) });
     app.use("*", admissionControl({ ...admission, clientOf }));
   }
-  app.use("*", securityHeaders({ publicUrl }));
+  app.use("*", securityHeaders({ publicUrl, formTargets }));
 
   // The key a visitor presents for the demo's dev routes; the API decides on it with the peer (ADR 060).
   const devKeyOf = (c: Context<HostEnv>) => (devRoutesKey ? presentedDevKey(c.req.raw.headers) : undefined);

@@ -5,6 +5,9 @@
  * backslashes (browsers read `https:\\evil` as `https://evil`), control characters and other schemes.
  */
 
+import type { ForumConfig } from "../integrations/forum/config";
+import type { HelpdeskConfig } from "../integrations/helpdesk/config";
+
 /** Longer return addresses are refused: no help desk or forum path needs more. */
 export const RETURN_TO_MAX_LENGTH = 2048;
 
@@ -34,4 +37,16 @@ function sameOrigin(url: URL, origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The origins a member is sent on to after signing in (ADR 134): the active help desk's and the forum's. Signing in
+ * from support/sso or the forum's sign-on ends in a redirect there, which the CSP's form-action must allow.
+ */
+export function signOnPartnerOrigins(helpdesk: HelpdeskConfig, forum: ForumConfig): string[] {
+  const origins: string[] = [];
+  if (helpdesk.provider === "zendesk" && helpdesk.zendesk) origins.push(helpdesk.zendesk.url);
+  if (helpdesk.provider === "freshworks" && helpdesk.freshworks) origins.push(helpdesk.freshworks.portalUrl, helpdesk.freshworks.ssoUrl);
+  if (forum.url) origins.push(forum.url);
+  return origins;
 }

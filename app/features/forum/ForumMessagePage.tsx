@@ -6,14 +6,16 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 
 export function ForumMessagePage({ title, errorKey }: { title: string; errorKey: string }) {
-  const { t, i18n } = useTranslation(["forum", "common"]);
+  const { t } = useTranslation("forum");
+  // API messages (exception.*) live in common.
+  const { t: tCommon, i18n } = useTranslation();
   const to = useLocalePath();
   return (
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{title}</h1>
         <p role="alert" className={ui.alert} data-testid="forum-refused">
-          {translateMessage(t, errorKey, undefined, i18n.language)}
+          {translateMessage(tCommon, errorKey, undefined, i18n.language)}
         </p>
         <Link className={ui.blockLink} to={to("community")}>
           {t("forum.back")}

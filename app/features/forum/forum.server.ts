@@ -53,7 +53,7 @@ export async function loadForumSignOn({ request, context, params }: LoaderFuncti
   if (result.status === 401) throw loginAndReturn(request, params.lang!);
   const t = await i18nServer.getFixedT(request);
   return data(
-    { title: t("forum.sso_title"), errorKey: result.errors[0]?.key ?? DEFAULT_ERROR_KEY },
+    { title: t("forum.sso_title"), errorKey: result.errors[0]?.title ?? DEFAULT_ERROR_KEY },
     { status: result.status === 404 ? 404 : result.status === 409 ? 409 : 400, headers: PRIVATE_HEADERS },
   );
 }
@@ -96,7 +96,7 @@ export async function submitForumLanguage({ request, context, params }: ActionFu
   const saved = await saveForumLanguage(createApiClient({ request, context }), id);
   if (!saved.ok) {
     return data(
-      { title: t("forum.language_title"), errorKey: saved.errors[0]?.key ?? DEFAULT_ERROR_KEY },
+      { title: t("forum.language_title"), errorKey: saved.errors[0]?.title ?? DEFAULT_ERROR_KEY },
       { status: saved.status === 404 ? 404 : 400, headers: PRIVATE_HEADERS },
     );
   }
@@ -147,7 +147,7 @@ export async function submitForumNotifications({ request, context, params }: Act
   const saved = await saveForumNotifications(createApiClient({ request, context }), levels);
   if (!saved.ok) {
     return data(
-      { errorKey: saved.errors[0]?.key ?? DEFAULT_ERROR_KEY },
+      { errorKey: saved.errors[0]?.title ?? DEFAULT_ERROR_KEY },
       { status: saved.status >= 500 ? 503 : 400, headers: PRIVATE_HEADERS },
     );
   }

@@ -3,13 +3,16 @@
  * request was refused (why, and the same ways to reach the team).
  */
 import { Link } from "@remix-run/react";
+import { HELPDESK_ERRORS } from "#server/contract/helpdesk";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 
 export function SupportSignOnPage({ state, errorKey }: { state: "off" | "refused"; errorKey: string | null }) {
-  const { t, i18n } = useTranslation(["helpdesk", "common"]);
+  const { t } = useTranslation("helpdesk");
+  // API messages (exception.*) live in common.
+  const { t: tCommon, i18n } = useTranslation();
   const to = useLocalePath();
   return (
     <main className={ui.narrow}>
@@ -17,12 +20,12 @@ export function SupportSignOnPage({ state, errorKey }: { state: "off" | "refused
         <h1>{t("helpdesk.title")}</h1>
         {state === "refused" && errorKey ? (
           <p role="alert" className={ui.alert} data-testid="support-refused">
-            {translateMessage(t, errorKey, undefined, i18n.language)}
+            {translateMessage(tCommon, errorKey, undefined, i18n.language)}
           </p>
         ) : (
           <p data-testid="support-off">{t("helpdesk.off")}</p>
         )}
-        {errorKey === "exception.helpdesk.email_unverified" ? (
+        {errorKey === HELPDESK_ERRORS.emailUnverified ? (
           <Link className={ui.blockLink} to={to("user/email_password")} data-testid="support-verify-email">
             {t("helpdesk.verify_email")}
           </Link>

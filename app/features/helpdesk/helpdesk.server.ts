@@ -32,7 +32,7 @@ export async function loadSupportSignOn({ request, context, params }: LoaderFunc
   if (result.ok && result.data.url) throw redirect(result.data.url, { headers: PRIVATE_HEADERS });
   if (result.ok) return data({ title, state: "off" as const, errorKey: null }, { headers: PRIVATE_HEADERS });
   if (result.status === 401) throw loginAndReturn(request, lang);
-  const errorKey = result.errors[0]?.key ?? DEFAULT_ERROR_KEY;
+  const errorKey = result.errors[0]?.title ?? DEFAULT_ERROR_KEY;
   return data(
     { title, state: "refused" as const, errorKey },
     { status: result.status === 403 ? 403 : result.status >= 500 ? 503 : 400, headers: PRIVATE_HEADERS },
