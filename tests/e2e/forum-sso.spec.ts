@@ -193,7 +193,13 @@ test("the language-change path: from the forum it sets the language and goes bac
 });
 
 test("without a forum, community pages say so plainly", async ({ page }, testInfo) => {
-  for (const path of ["/de/community", "/de/community/t/some-topic/12"]) {
+  for (const path of [
+    "/de/community",
+    "/de/community/latest",
+    "/de/community/c/tipps",
+    "/de/community/t/some-topic/12",
+    "/de/community/u/anna/activity/topics",
+  ]) {
     const answer = await page.goto(path);
     expect(answer?.status(), path).toBe(200);
     await expect(page.getByTestId("forum-off")).toContainText("Es gibt hier derzeit kein Forum.");

@@ -34,7 +34,7 @@ export function CommunityPage({
         {configured && openUrl && forumUrl ? (
           <>
             <p>{t("forum.intro")}</p>
-            <a className={ui.linkButton} href={openUrl} rel="noopener" data-testid="forum-open">
+            <a className={ui.button} href={openUrl} rel="noopener" data-testid="forum-open">
               {t("forum.open")}
             </a>
             <p className={ui.muted}>{t("forum.open_hint", { host: new URL(forumUrl).host })}</p>

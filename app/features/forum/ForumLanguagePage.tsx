@@ -15,7 +15,7 @@ export function ForumLanguagePage({ language, errorKey }: { language: Language |
     <main className={ui.narrow}>
       <div className={ui.stack}>
         <h1>{t("forum.language_title")}</h1>
-        <FormErrors errors={errorKey ? [errorKey] : language === null ? [] : []} />
+        <FormErrors errors={errorKey ? [errorKey] : []} />
         <p>{language ? t("forum.language_confirm", { language: t(`forum.languages.${language}`) }) : t("forum.language_pick")}</p>
         <Form method="post" className={`${ui.card} ${ui.stack}`}>
           {ordered.map((choice, index) => (

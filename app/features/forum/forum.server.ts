@@ -23,11 +23,12 @@ import { parseForm } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
 /** community/*: the forum's addresses (or none); `path` is the rest of the address, opened on the forum. */
-export async function loadCommunity({ request, context, params }: LoaderFunctionArgs) {
+export async function loadCommunity({ request, context }: LoaderFunctionArgs) {
   const overview = await fetchForumOverview(createApiClient({ request, context }));
   if (!overview.ok) throw new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
-  const rest = (params["*"] ?? "").replace(/^\/+/, "");
+  // The rest of the address after /{lang}/community/, however the route matched it (splat or the deeper routes).
+  const rest = new URL(request.url).pathname.split("/").slice(3).join("/");
   const saved = new URL(request.url).searchParams.get("language_saved");
   const forum = overview.data;
   // The sign-on start of Discourse, coming back to the forum page this community address names.

@@ -53,6 +53,7 @@ export function ForumNotificationsPage({
           </>
         ) : (
           <Form method="post" className={ui.stack} data-testid="forum-levels">
+            <p className={ui.muted}>{t("forum.levels_hint")}</p>
             {!forum.forumReachable ? <p className={ui.muted}>{t("forum.unreachable")}</p> : null}
             {forum.categories.map((category) => (
               <SelectField
@@ -63,7 +64,6 @@ export function ForumNotificationsPage({
                 defaultValue={String(category.level)}
               />
             ))}
-            <p className={ui.muted}>{t("forum.levels_hint")}</p>
             <SettingsSaveButton />
           </Form>
         )}
