@@ -14,6 +14,8 @@ import { paymentsConfigFrom, type PaymentsConfig } from "./integrations/payments
 import { ageVerificationConfigFrom, type AgeVerificationConfig } from "./integrations/age-verification/config";
 import { transparencyDbConfigFrom, type TransparencyDbConfig } from "./integrations/transparency-db/port";
 import { liveVideoConfigFrom, type LiveVideoConfig } from "./integrations/live-video/config";
+import { helpdeskConfigFrom, type HelpdeskConfig } from "./integrations/helpdesk/config";
+import { forumConfigFrom, type ForumConfig } from "./integrations/forum/config";
 
 export interface AppConfig {
   nodeEnv: "production" | "development" | "test";
@@ -109,6 +111,10 @@ export interface AppConfig {
    * "search:320x100=12,*:300x250=5"). Off unless both are set: then only house ads show.
    */
   adServer: { reviveDeliveryUrl: string | undefined; reviveZones: string | undefined };
+  /** The help desk of support/sso (HELPDESK_PROVIDER, ZENDESK_*, FRESHWORKS_*; ADR 134); off by default. */
+  helpdesk: HelpdeskConfig;
+  /** The Discourse forum of community/* (FORUM_URL, FORUM_CONNECT_SECRET, FORUM_API_KEY; ADR 134); off by default. */
+  forum: ForumConfig;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -344,5 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveVideo: liveVideoConfigFrom(env),
     errorReporting: errorReportingConfigFrom(env, production),
     adServer: { reviveDeliveryUrl: env.REVIVE_DELIVERY_URL || undefined, reviveZones: env.REVIVE_ZONES || undefined },
+    helpdesk: helpdeskConfigFrom(env),
+    forum: forumConfigFrom(env),
   };
 }

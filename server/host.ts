@@ -37,6 +37,8 @@ export interface HostOptions {
   trustProxy: boolean;
   /** The public origin (PUBLIC_URL): a form posted from it is ours even behind a TLS-terminating proxy. */
   publicUrl?: string;
+  /** Other origins a form's answer may redirect to (the help desk's and the forum's sign-on, ADR 134). */
+  formTargets?: readonly string[];
   /** Access log and request metrics; without them (tests), requests are neither logged nor counted. */
   observe?: { log: Logger; metrics?: Metrics; database?: DatabaseHandle; isDraining?: () => boolean };
   /** Where web-tier failures are reported besides the log (ADR 133). */
@@ -91,6 +93,7 @@ export function createHost({
   rootDir,
   trustProxy,
   publicUrl,
+  formTargets,
   observe,
   admission,
   devRoutesKey,
@@ -141,7 +144,7 @@ export function createHost({
     const clientOf = (c: Context<HostEnv>) => ({ address: clientAddress(c.req.raw, c.env), member: memberOf(c.req.raw.headers) });
     app.use("*", admissionControl({ ...admission, clientOf }));
   }
-  app.use("*", securityHeaders({ publicUrl }));
+  app.use("*", securityHeaders({ publicUrl, formTargets }));
 
   // The key a visitor presents for the demo's dev routes; the API decides on it with the peer (ADR 060).
   const devKeyOf = (c: Context<HostEnv>) => (devRoutesKey ? presentedDevKey(c.req.raw.headers) : undefined);

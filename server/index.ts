@@ -20,6 +20,7 @@ import { createHttpServer, createLifecycle } from "./ops/http-server";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { attachWebsocket } from "./realtime/ws";
 import { offsetClock, systemClock } from "./lib/clock";
+import { signOnPartnerOrigins } from "./lib/return-to";
 
 async function main() {
   const config = loadConfig();
@@ -43,6 +44,7 @@ async function main() {
     rootDir,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    formTargets: signOnPartnerOrigins(config.helpdesk, config.forum),
     observe: { log, metrics, database, isDraining: () => lifecycle.draining },
     admission: config.admission,
     devRoutesKey: config.devRoutesKey,

@@ -25,10 +25,12 @@ import deEventsAttendance from "../../locales/de/events-attendance.json";
 import deEventsReviews from "../../locales/de/events-reviews.json";
 import deFans from "../../locales/de/fans.json";
 import deFavorites from "../../locales/de/favorites.json";
+import deForum from "../../locales/de/forum.json";
 import deFriends from "../../locales/de/friends.json";
 import deGallery from "../../locales/de/gallery.json";
 import deGalleryUpload from "../../locales/de/gallery-upload.json";
 import deGifts from "../../locales/de/gifts.json";
+import deHelpdesk from "../../locales/de/helpdesk.json";
 import deHome from "../../locales/de/home.json";
 import deInfo from "../../locales/de/info.json";
 import deInvitations from "../../locales/de/invitations.json";
@@ -94,10 +96,12 @@ import enEventsAttendance from "../../locales/en/events-attendance.json";
 import enEventsReviews from "../../locales/en/events-reviews.json";
 import enFans from "../../locales/en/fans.json";
 import enFavorites from "../../locales/en/favorites.json";
+import enForum from "../../locales/en/forum.json";
 import enFriends from "../../locales/en/friends.json";
 import enGallery from "../../locales/en/gallery.json";
 import enGalleryUpload from "../../locales/en/gallery-upload.json";
 import enGifts from "../../locales/en/gifts.json";
+import enHelpdesk from "../../locales/en/helpdesk.json";
 import enHome from "../../locales/en/home.json";
 import enInfo from "../../locales/en/info.json";
 import enInvitations from "../../locales/en/invitations.json";
@@ -163,10 +167,12 @@ import esEventsAttendance from "../../locales/es/events-attendance.json";
 import esEventsReviews from "../../locales/es/events-reviews.json";
 import esFans from "../../locales/es/fans.json";
 import esFavorites from "../../locales/es/favorites.json";
+import esForum from "../../locales/es/forum.json";
 import esFriends from "../../locales/es/friends.json";
 import esGallery from "../../locales/es/gallery.json";
 import esGalleryUpload from "../../locales/es/gallery-upload.json";
 import esGifts from "../../locales/es/gifts.json";
+import esHelpdesk from "../../locales/es/helpdesk.json";
 import esHome from "../../locales/es/home.json";
 import esInfo from "../../locales/es/info.json";
 import esInvitations from "../../locales/es/invitations.json";
@@ -232,10 +238,12 @@ import plEventsAttendance from "../../locales/pl/events-attendance.json";
 import plEventsReviews from "../../locales/pl/events-reviews.json";
 import plFans from "../../locales/pl/fans.json";
 import plFavorites from "../../locales/pl/favorites.json";
+import plForum from "../../locales/pl/forum.json";
 import plFriends from "../../locales/pl/friends.json";
 import plGallery from "../../locales/pl/gallery.json";
 import plGalleryUpload from "../../locales/pl/gallery-upload.json";
 import plGifts from "../../locales/pl/gifts.json";
+import plHelpdesk from "../../locales/pl/helpdesk.json";
 import plHome from "../../locales/pl/home.json";
 import plInfo from "../../locales/pl/info.json";
 import plInvitations from "../../locales/pl/invitations.json";
@@ -304,10 +312,12 @@ export const resources = {
     "events-reviews": deEventsReviews,
     fans: deFans,
     favorites: deFavorites,
+    forum: deForum,
     friends: deFriends,
     gallery: deGallery,
     "gallery-upload": deGalleryUpload,
     gifts: deGifts,
+    helpdesk: deHelpdesk,
     home: deHome,
     info: deInfo,
     invitations: deInvitations,
@@ -375,10 +385,12 @@ export const resources = {
     "events-reviews": enEventsReviews,
     fans: enFans,
     favorites: enFavorites,
+    forum: enForum,
     friends: enFriends,
     gallery: enGallery,
     "gallery-upload": enGalleryUpload,
     gifts: enGifts,
+    helpdesk: enHelpdesk,
     home: enHome,
     info: enInfo,
     invitations: enInvitations,
@@ -446,10 +458,12 @@ export const resources = {
     "events-reviews": esEventsReviews,
     fans: esFans,
     favorites: esFavorites,
+    forum: esForum,
     friends: esFriends,
     gallery: esGallery,
     "gallery-upload": esGalleryUpload,
     gifts: esGifts,
+    helpdesk: esHelpdesk,
     home: esHome,
     info: esInfo,
     invitations: esInvitations,
@@ -517,10 +531,12 @@ export const resources = {
     "events-reviews": plEventsReviews,
     fans: plFans,
     favorites: plFavorites,
+    forum: plForum,
     friends: plFriends,
     gallery: plGallery,
     "gallery-upload": plGalleryUpload,
     gifts: plGifts,
+    helpdesk: plHelpdesk,
     home: plHome,
     info: plInfo,
     invitations: plInvitations,

@@ -82,6 +82,8 @@ import { manifest as live } from "./live/index";
 import { manifest as staffTotp } from "./stafftotp/index";
 import { manifest as affiliates } from "./affiliates/index";
 import { manifest as ads } from "./ads/index";
+import { manifest as helpdesk } from "./helpdesk/index";
+import { manifest as forum } from "./forum/index";
 import { featureRegistryOf, migrationsOf, registerRoutes, seedPartsOf } from "./registry";
 
 /** In the order their routes are registered (Hono matches in that order; the OpenAPI document lists them so). */
@@ -159,6 +161,8 @@ export const FEATURES = [
   activity,
   affiliates,
   ads,
+  helpdesk,
+  forum,
 ] as const;
 
 // enqueueJob() is typed against the kinds these manifests declare (server/jobs/kinds.ts).

@@ -10,7 +10,17 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 /** The key under which the middleware keeps the request's nonce in the Hono context. */
 export const CSP_NONCE_KEY = "secureHeadersNonce";
 
-export function securityHeaders({ publicUrl }: { publicUrl?: string }): MiddlewareHandler {
+/**
+ * `formTargets`: origins besides ours a form's answer may redirect to — the configured help desk and forum (ADR 134):
+ * signing in from support/sso or the forum's sign-on ends in a redirect there, which form-action would block.
+ */
+export function securityHeaders({
+  publicUrl,
+  formTargets = [],
+}: {
+  publicUrl?: string;
+  formTargets?: readonly string[];
+}): MiddlewareHandler {
   const https = publicUrl?.startsWith("https://") ?? false;
   return secureHeaders({
     contentSecurityPolicy: {
@@ -25,7 +35,7 @@ export function securityHeaders({ publicUrl }: { publicUrl?: string }): Middlewa
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...formTargets],
       frameAncestors: ["'none'"],
       ...(https ? { upgradeInsecureRequests: [] } : {}),
     },
