@@ -5,6 +5,9 @@ import type { missingKeyReportSchema } from "#server/contract/operations/transla
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
 /** POST /translations/missing: the keys the browser could not find. */
-export function reportMissingKeys(api: ApiClient, report: v.InferOutput<typeof missingKeyReportSchema>): Promise<ApiResult<DataOf<typeof translationsOps.report>>> {
+export function reportMissingKeys(
+  api: ApiClient,
+  report: v.InferOutput<typeof missingKeyReportSchema>,
+): Promise<ApiResult<DataOf<typeof translationsOps.report>>> {
   return api.op(translationsOps.report, { body: report, auth: false, handleErrors: true });
 }

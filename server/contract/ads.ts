@@ -136,12 +136,7 @@ export type AdSettingsInput = v.InferOutput<typeof adSettingsSchema>;
 
 const trimmed = (max: number, required = true) =>
   required
-    ? v.pipe(
-        v.string("validation.required"),
-        v.trim(),
-        v.nonEmpty("validation.required"),
-        v.maxLength(max, "validation.editors.too_long"),
-      )
+    ? v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(max, "validation.editors.too_long"))
     : v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(max, "validation.editors.too_long"));
 
 /** A comma-separated list of choices (page keys, languages, channels): empty means all. */
