@@ -30,11 +30,11 @@ export interface LiveVideoConfig {
 }
 
 /**
- * A 720p viewer costs the app 0.6–1.2 % of a core (20–40 µs per packet, ~300 packets a second, measured by
- * scripts/bench-live-webrtc.mjs): 40 viewers take at most half a core, the rest stays for the API, chat, HLS and other
- * streams of the process (ADR 129).
+ * A 720p viewer costs the app ~2.2 % of a core (70 µs per packet, ~315 packets a second, measured on a quiet machine
+ * by scripts/bench-live-webrtc.mjs): one core carried 30 viewers without drops at 80 % and dropped frames at 40; 25
+ * leaves a third of the core for the API, chat, HLS and other streams of the process (ADR 129).
  */
-export const DEFAULT_MAX_WEBRTC_VIEWERS = 40;
+export const DEFAULT_MAX_WEBRTC_VIEWERS = 25;
 
 function intIn(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === "") return fallback;
