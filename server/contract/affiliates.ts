@@ -5,6 +5,7 @@
  * are a report for the back office (no money moves).
  */
 import * as v from "valibot";
+import { emailSchema } from "./validation";
 
 /** Codes as partners print them: upper-case letters and digits (a link is case-insensitive, stored upper case). */
 export const AFFILIATE_CODE_PATTERN = /^[A-Z0-9]{4,20}$/;
@@ -37,13 +38,7 @@ export const affiliateCreateSchema = v.object(
   {
     name: v.pipe(v.string("validation.required"), v.trim(), v.nonEmpty("validation.required"), v.maxLength(120, "validation.invalid")),
     code: affiliateCodeSchema,
-    email: v.pipe(
-      v.string("validation.required"),
-      v.trim(),
-      v.nonEmpty("validation.required"),
-      v.email("validation.email.invalid"),
-      v.maxLength(190, "validation.invalid"),
-    ),
+    email: emailSchema,
   },
   "validation.required",
 );

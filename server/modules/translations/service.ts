@@ -72,16 +72,8 @@ export async function reportMissingKeys(deps: ApiDeps, report: MissingKeyReport,
   });
 }
 
-const itemOf = (row: {
-  id: number;
-  language: string;
-  namespace: string;
-  key: string;
-  count: number;
-  first_seen_at: number;
-  last_seen_at: number;
-  fixed_at: number | null;
-}): MissingKeyItem => ({
+// The row's columns are the item's; PostgreSQL may answer its integers as strings.
+const itemOf = (row: MissingKeyItem): MissingKeyItem => ({
   id: Number(row.id),
   language: row.language,
   namespace: row.namespace,
