@@ -7,42 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OwnAppeal, StatementAppealView } from "#server/contract/appeals";
 import { appealUntil } from "#server/contract/statements";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-
-interface Answer<T = unknown> {
-  data?: T;
-  errors?: Array<{ key: string; source?: string }>;
-}
+import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { appealActors } from "./fixtures";
 
 const complaint = "Ich habe niemanden belästigt; die Nachrichten stammen nicht von mir.";
 
 describe(`the signed complaint link of a banned member (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let ipCounter = 0;
-  const freshIp = () => `198.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { freshIp, member, call } = appealActors(() => rt, "198.20");
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
   afterAll(async () => {
     await rt.close();
   });
-
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    if (userType !== USER_TYPE.team && userType !== USER_TYPE.backend) await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
-  }
-
-  async function call<T>(method: string, path: string, init: { token?: string; body?: unknown } = {}) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token: init.token,
-      ip: freshIp(),
-      headers: { "content-type": "application/json", "accept-language": "de" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
-  }
 
   /** A member banned through a report: the statement, and the token of the link in its statement mail. */
   async function banned() {

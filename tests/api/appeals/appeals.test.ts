@@ -10,46 +10,23 @@ import { EVENT_STATUS } from "#server/contract/events";
 import { MEDIA_STATUS } from "#server/contract/media";
 import type { FiledReport, OwnReport, ReportObjectKind } from "#server/contract/reports";
 import { USER_TYPE } from "#server/contract/users";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { acceptedEventRow, appealActors, DAY, publishedBlogRow } from "./fixtures";
 import { insertDate } from "../reviews/date-fixture";
 
-interface Answer<T = unknown> {
-  data?: T;
-  errors?: Array<{ key: string; source?: string }>;
-}
-
-const DAY = 24 * 60 * 60 * 1000;
 const statement = "Das Profil zeigt Fotos einer anderen Person; das verstößt gegen unsere Regeln.";
 const complaint = "Das sind meine eigenen Fotos, ich kann es mit meinem Ausweis belegen.";
 const reasons = "Die Fotos gehören nachweislich der Inhaberin des Kontos; die Entscheidung wird aufgehoben.";
 
 describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let ipCounter = 0;
-  const freshIp = () => `198.19.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { freshIp, member, call } = appealActors(() => rt, "198.19");
   beforeAll(async () => {
     rt = await createTestRuntime();
   });
   afterAll(async () => {
     await rt.close();
   });
-
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    if (userType !== USER_TYPE.team && userType !== USER_TYPE.backend) await addBerlinProfile(rt, user.id, user.username);
-    return { ...user, token: String((await login(rt, user.username, user.password, freshIp())).body.access_token) };
-  }
-
-  async function call<T>(method: string, path: string, init: { token?: string; body?: unknown; ip?: string } = {}) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token: init.token,
-      ip: init.ip ?? freshIp(),
-      headers: { "content-type": "application/json", "accept-language": "de" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
-  }
 
   const reportProfile = (reporter: { token: string }, targetId: number, type = "impersonation") =>
     call<FiledReport>("POST", "/reports", {
@@ -308,23 +285,7 @@ describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => 
       const author = await member();
       const blog = await rt.deps.db
         .insertInto("blogs")
-        .values({
-          author_id: author.id,
-          category: "everyday-life",
-          slug: `appeal-${TEST_DB}-${now()}`,
-          title: "Post",
-          body: "[]",
-          excerpt: "x",
-          state: BLOG_STATE.published,
-          cover_media_id: null,
-          lat: null,
-          lon: null,
-          created_at: now(),
-          updated_at: now(),
-          published_at: now(),
-          rejection_reason: null,
-          submitted_at: null,
-        })
+        .values(publishedBlogRow(author.id, `appeal-${now()}`, now()))
         .returning("id")
         .executeTakeFirstOrThrow();
       const restore = await removeAndRestore("blog", blog.id);
@@ -339,32 +300,7 @@ describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => 
       const organizer = await member();
       const event = await rt.deps.db
         .insertInto("events")
-        .values({
-          organizer_id: organizer.id,
-          category: "motto-party",
-          slug: `appeal-${TEST_DB}-${now()}`,
-          title: "Event",
-          description: "A test event.",
-          status: EVENT_STATUS.accepted,
-          rejection_reason: null,
-          starts_at: now() + DAY,
-          ends_at: now() + DAY + 3_600_000,
-          time_zone: "Europe/Berlin",
-          city_id: 2950159,
-          city_slug: "berlin",
-          city_name: "Berlin",
-          country_code: "DE",
-          lat: 52.52,
-          lon: 13.4,
-          max_attendees: null,
-          cover_media_id: null,
-          created_at: now(),
-          updated_at: now(),
-          decided_at: now(),
-          cancelled_at: null,
-          submitted_at: now(),
-          first_accepted_at: now(),
-        })
+        .values(acceptedEventRow(organizer.id, `appeal-${now()}`, now()))
         .returning("id")
         .executeTakeFirstOrThrow();
       const restore = await removeAndRestore("event", event.id);
@@ -513,23 +449,7 @@ describe(`reports decided for real, statements and appeals (${TEST_DB})`, () => 
     for (let i = 0; i < 4; i += 1) {
       const row = await rt.deps.db
         .insertInto("blogs")
-        .values({
-          author_id: target.id,
-          category: "everyday-life",
-          slug: `cap-${TEST_DB}-${rt.clock.now()}-${i}`,
-          title: `Post ${i}`,
-          body: "[]",
-          excerpt: "x",
-          state: BLOG_STATE.published,
-          cover_media_id: null,
-          lat: null,
-          lon: null,
-          created_at: rt.clock.now(),
-          updated_at: rt.clock.now(),
-          published_at: rt.clock.now(),
-          rejection_reason: null,
-          submitted_at: null,
-        })
+        .values({ ...publishedBlogRow(target.id, `cap-${rt.clock.now()}-${i}`, rt.clock.now()), title: `Post ${i}` })
         .returning("id")
         .executeTakeFirstOrThrow();
       blogs.push(row.id);

@@ -16,23 +16,17 @@ import { USER_TYPE } from "#server/contract/users";
 import { VERIFICATION_STATUS } from "#server/contract/verification";
 import { REVERSALS } from "#server/modules/appeals/reversals";
 import { recordStatement } from "#server/modules/statements/index";
-import { addBerlinProfile, createTestRuntime, createUser, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
+import { acceptedEventRow, appealActors, DAY, publishedBlogRow } from "./fixtures";
 import { insertDate } from "../reviews/date-fixture";
 
-interface Answer<T = unknown> {
-  data?: T;
-  errors?: Array<{ key: string; source?: string }>;
-}
-
-const DAY = 24 * 60 * 60 * 1000;
 const REASON = "Gefälschte Fotos mehrfach gemeldet und geprüft.";
 const COMPLAINT = "Das sind meine eigenen Fotos, ich kann es mit meinem Ausweis belegen.";
 const REASONS = "Die Entscheidung beruhte auf einer Verwechslung; sie wird aufgehoben.";
 
 describe(`appeal reversals undo every decision kind (${TEST_DB})`, () => {
   let rt: TestRuntime;
-  let ipCounter = 0;
-  const freshIp = () => `198.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { freshIp, member, call } = appealActors(() => rt, "198.20");
   beforeAll(async () => {
     rt = await createTestRuntime();
   }, 60_000);
@@ -40,24 +34,6 @@ describe(`appeal reversals undo every decision kind (${TEST_DB})`, () => {
     await rt.close();
   });
   const now = () => rt.clock.now();
-
-  async function member(userType: number = USER_TYPE.escort) {
-    const user = await createUser(rt, { userType });
-    if (userType !== USER_TYPE.team && userType !== USER_TYPE.backend) await addBerlinProfile(rt, user.id, user.username);
-    const answer = await login(rt, user.username, user.password, freshIp());
-    return { ...user, token: String(answer.body.access_token) };
-  }
-
-  async function call<T>(method: string, path: string, init: { token?: string; body?: unknown } = {}) {
-    const response = await rt.request(`/api/v2${path}`, {
-      method,
-      token: init.token,
-      ip: freshIp(),
-      headers: { "content-type": "application/json", "accept-language": "de" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, json: (await response.json()) as Answer<T> };
-  }
 
   const statusOf = async (userId: number) =>
     (await rt.deps.db.selectFrom("users").select("status").where("id", "=", userId).executeTakeFirstOrThrow()).status;
@@ -365,23 +341,7 @@ describe(`appeal reversals undo every decision kind (${TEST_DB})`, () => {
 
   describe("each reported content kind comes back when its removal is reversed", () => {
     type Fixture = { objectId: number; type: string; reporter: { token: string }; removed: () => Promise<boolean> };
-    const blogRow = (authorId: number) => ({
-      author_id: authorId,
-      category: "everyday-life",
-      slug: `reversal-${TEST_DB}-${now()}-${authorId}`,
-      title: "Post",
-      body: "[]",
-      excerpt: "x",
-      state: BLOG_STATE.published,
-      cover_media_id: null,
-      lat: null,
-      lon: null,
-      created_at: now(),
-      updated_at: now(),
-      published_at: now(),
-      rejection_reason: null,
-      submitted_at: null,
-    });
+    const blogRow = (authorId: number) => publishedBlogRow(authorId, `reversal-${now()}-${authorId}`, now());
 
     const fixtures: Record<
       // event_review: its removal and restoration are walked in tests/api/events-attendance/review-removal.test.ts.
@@ -467,32 +427,7 @@ describe(`appeal reversals undo every decision kind (${TEST_DB})`, () => {
       event: async (owner) => {
         const { id } = await rt.deps.db
           .insertInto("events")
-          .values({
-            organizer_id: owner.id,
-            category: "motto-party",
-            slug: `reversal-${TEST_DB}-${now()}-${owner.id}`,
-            title: "Event",
-            description: "A test event.",
-            status: EVENT_STATUS.accepted,
-            rejection_reason: null,
-            starts_at: now() + DAY,
-            ends_at: now() + DAY + 3_600_000,
-            time_zone: "Europe/Berlin",
-            city_id: 2950159,
-            city_slug: "berlin",
-            city_name: "Berlin",
-            country_code: "DE",
-            lat: 52.52,
-            lon: 13.4,
-            max_attendees: null,
-            cover_media_id: null,
-            created_at: now(),
-            updated_at: now(),
-            decided_at: now(),
-            cancelled_at: null,
-            submitted_at: now(),
-            first_accepted_at: now(),
-          })
+          .values(acceptedEventRow(owner.id, `reversal-${now()}-${owner.id}`, now()))
           .returning("id")
           .executeTakeFirstOrThrow();
         return {
