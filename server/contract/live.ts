@@ -5,6 +5,7 @@
  * else here is our design (the spec shows no fields); the ADRs 124–126 give the reasons.
  */
 import * as v from "valibot";
+import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
 import type { TokenOperationAnswer } from "./wallet";
 
 /** Spec section 3: the creator who broadcasts, and everyone who watches. */
@@ -140,11 +141,16 @@ const flagSchema = v.optional(
   false,
 );
 
+/** A title is public text: the ProstSchG §32 rule of profile texts, events and blogs applies, at start and on each edit. */
 const titleSchema = v.pipe(
   v.string(LIVE_ERRORS.title),
   v.trim(),
   v.minLength(LIVE_TITLE_MIN, LIVE_ERRORS.title),
   v.maxLength(LIVE_TITLE_MAX, LIVE_ERRORS.title),
+  v.check(
+    (input: string) => findProstSchGTerm(input) === null,
+    (issue) => prostSchGMessage(findProstSchGTerm(String(issue.input)) ?? ""),
+  ),
 );
 
 /** A price field: absent or empty is none (the service requires one for `paid`). */

@@ -129,6 +129,20 @@ describe(`live streams (${TEST_DB})`, () => {
     const short = await goLive(creator.token, { title: "x" });
     expect(short.status).toBe(400);
     expect(short.json.errors?.[0]).toMatchObject({ key: "exception.live.title", source: "title" });
+    // The ProstSchG §32 rule of public texts: refused at the start and on an edit while live.
+    const unlawful = await goLive(creator.token, { title: "Heute alles ohne" });
+    expect(unlawful.status).toBe(400);
+    expect(unlawful.json.errors?.[0]).toMatchObject({ key: "validation.prostschg", source: "title" });
+    const lawful = await goLive(creator.token);
+    expect(lawful.status).toBe(200);
+    const edit = await api(creator.token, "PUT", `/live/streams/${lawful.json.data.id}`, {
+      title: "Jetzt ohne Gummi",
+      category: "chat",
+      audience: "logged_in",
+    });
+    expect(edit.status).toBe(400);
+    expect(keyOf(edit)).toBe("validation.prostschg");
+    expect((await api(creator.token, "POST", `/live/streams/${lawful.json.data.id}/stop`)).status).toBe(200);
     const noPrice = await goLive(creator.token, { audience: "paid" });
     expect(noPrice.status).toBe(400);
     expect(keyOf(noPrice)).toBe("exception.live.price");
