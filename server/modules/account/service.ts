@@ -188,6 +188,13 @@ async function eraseAccountRows(trx: Transaction<Database>, clock: Clock, userId
     // Interview answers and preferred date kinds (ADR 039).
     "profile_interviews",
     "profile_date_kinds",
+    // The ads switch, the forum's language and levels, its sign-on nonces, help-desk sign-ons (ADRs 131, 134). The
+    // affiliate referral and credits stay: the partner's business records, about a tombstone from now on (ADR 135).
+    "ad_preferences",
+    "forum_members",
+    "forum_category_levels",
+    "forum_sso_nonces",
+    "helpdesk_sign_ons",
   ] as const;
   for (const table of byUser) await trx.deleteFrom(table).where("user_id", "=", userId).execute();
   // Reports the member filed stay for the team's record (DSA), without the reporter (ADR 038).

@@ -48,7 +48,15 @@ const USER_TABLES: Record<string, readonly string[]> = {
     "profile_date_kinds",
     "profile_counters",
   ],
-  settings: ["first_contact_filters", "notification_preferences", "consents", "media_watermarks", "creator_media_settings"],
+  settings: [
+    "first_contact_filters",
+    "notification_preferences",
+    "consents",
+    "media_watermarks",
+    "creator_media_settings",
+    // Whether a plus member switched ads off (ADR 131).
+    "ad_preferences",
+  ],
   security: [
     "email_changes",
     "email_verifications",
@@ -90,6 +98,13 @@ const USER_TABLES: Record<string, readonly string[]> = {
   // DSA (issue 30 item 4, ADRs 114, 115): the months the member was active, their trusted-flagger awards, and the
   // misuse warnings and suspensions (Art. 23) against them.
   transparency: ["active_months", "trusted_flaggers", "misuse_actions"],
+  // The forum (ADR 134): the language the member gave it and their notification level per category.
+  forum: ["forum_members", "forum_category_levels"],
+  // Sign-ons to the help desk (ADR 134): which provider, when issued, when it expired or the member signed out. The
+  // token's id names an expired token (nothing it could still open).
+  support: ["helpdesk_sign_ons"],
+  // Which partner brought the member and when (ADR 135).
+  affiliates: ["affiliate_referrals"],
 };
 
 /**
@@ -134,6 +149,9 @@ export const NOT_EXPORTED: Record<string, string> = {
     "the team's ban or pause record (who on the team, ADR 118): statements.json has the same decision, its facts, its end and its reversal",
   staff_totp: "a staff account's authenticator secret (sealed) and its wrong-code count: a credential, never handed out (ADR 117)",
   staff_totp_recovery_codes: "a staff account's one-time recovery codes, stored only as hashes (nothing readable)",
+  forum_sso_nonces: "single-use forum sign-on nonces, kept a day against replays (nothing the member gave)",
+  affiliate_credits:
+    "the partner's commission records for the member's sign-up and first payment (the partner's business records; affiliates.json says which partner brought the member)",
 };
 /** Every table with a user_id this export covers. */
 export const EXPORTED_TABLES: readonly string[] = [...Object.values(USER_TABLES).flat(), ...EXPORTED_BY_CODE];

@@ -44,7 +44,8 @@ Diese Datei enthält alles, was wir über dein Konto speichern:
 - reports-about-me.json: Meldungen über dich oder deine Inhalte: Art, Datum, Stand und Ergebnis (ohne die meldende Person)
 - appeals.json, kyc.json, transparency.json, warning-list.json: deine Beschwerden gegen Entscheidungen und Einschränkungen deines Kontos, deine Auszahlungs-Prüfung (KYC), deine aktiven Monate und Warnungen oder Sperren wegen Missbrauchs, ein Eintrag in der Warnliste für Escorts
 - live.json: deine Live-Streams, wessen Live-Streams du folgst, welche Streams du bezahlt hast und ob du einen Stream-Schlüssel hast (seit wann; der Schlüssel selbst nie)
-- settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen
+- settings.json: Erstkontakt-Filter, Benachrichtigungen, Einwilligungen, ob du Anzeigen ausgeschaltet hast
+- forum.json, support.json, affiliates.json: deine Forum-Sprache und Benachrichtigungen je Kategorie, deine Anmeldungen beim Support (wann, bei welchem Anbieter), welcher Partner dich geworben hat
 - blocks.json, business-links.json: deine Sperrliste, Verknüpfungen mit Agenturen und Clubs
 - favorites-visits.json: deine Favoriten und die Profile, die du angesehen hast
 - friend-links.json, notes.json: deine Freundschaften und Anfragen, deine privaten Notizen zu Profilen
@@ -75,7 +76,8 @@ This file contains everything we store about your account:
 - reports-about-me.json: reports about you or your content: kind, date, state and outcome (without who reported)
 - appeals.json, kyc.json, transparency.json, warning-list.json: your complaints against decisions and restrictions of your account, your payout check (KYC), the months you were active and misuse warnings or suspensions, an entry on the escorts' warning list
 - live.json: your live streams, whose live streams you follow, which streams you paid for and whether you have a stream key (since when; never the key itself)
-- settings.json: first-contact filter, notifications, consents
+- settings.json: first-contact filter, notifications, consents, whether you switched ads off
+- forum.json, support.json, affiliates.json: your forum language and notification level per category, your sign-ons to support (when, with which provider), which partner referred you
 - blocks.json, business-links.json: your block list, links with agencies and clubs
 - favorites-visits.json: your favourites and the profiles you looked at
 - friend-links.json, notes.json: your friendships and requests, your private notes on profiles
@@ -106,7 +108,8 @@ Este archivo contiene todo lo que guardamos sobre tu cuenta:
 - reports-about-me.json: denuncias sobre ti o tu contenido: tipo, fecha, estado y resultado (sin quién denunció)
 - appeals.json, kyc.json, transparency.json, warning-list.json: tus reclamaciones contra decisiones y restricciones de tu cuenta, tu verificación para pagos (KYC), los meses en que estuviste activo y avisos o suspensiones por abuso, una entrada en la lista de advertencias para escorts
 - live.json: tus emisiones en directo, a quién sigues en directo, qué emisiones pagaste y si tienes una clave de emisión (desde cuándo; nunca la clave)
-- settings.json: filtro de primer contacto, notificaciones, consentimientos
+- settings.json: filtro de primer contacto, notificaciones, consentimientos, si desactivaste los anuncios
+- forum.json, support.json, affiliates.json: el idioma de tu foro y tu nivel de notificaciones por categoría, tus accesos al soporte (cuándo y con qué proveedor), qué socio te recomendó
 - blocks.json, business-links.json: tu lista de bloqueos, vínculos con agencias y clubes
 - favorites-visits.json: tus favoritos y los perfiles que has visitado
 - friend-links.json, notes.json: tus amistades y solicitudes, tus notas privadas sobre perfiles
@@ -137,7 +140,8 @@ Ten plik zawiera wszystko, co przechowujemy o twoim koncie:
 - reports-about-me.json: zgłoszenia dotyczące Ciebie lub Twoich treści: rodzaj, data, stan i wynik (bez osoby zgłaszającej)
 - appeals.json, kyc.json, transparency.json, warning-list.json: twoje odwołania od decyzji i ograniczenia twojego konta, weryfikacja do wypłat (KYC), miesiące twojej aktywności oraz ostrzeżenia lub blokady za nadużycia, wpis na liście ostrzeżeń dla escort
 - live.json: twoje transmisje na żywo, czyje transmisje obserwujesz, za które zapłaciłeś(-aś) i czy masz klucz transmisji (od kiedy; nigdy sam klucz)
-- settings.json: filtr pierwszego kontaktu, powiadomienia, zgody
+- settings.json: filtr pierwszego kontaktu, powiadomienia, zgody, czy wyłączyłeś reklamy
+- forum.json, support.json, affiliates.json: język forum i poziom powiadomień dla każdej kategorii, twoje logowania do pomocy technicznej (kiedy i u którego dostawcy), który partner cię polecił
 - blocks.json, business-links.json: twoja lista blokad, powiązania z agencjami i klubami
 - favorites-visits.json: twoje ulubione i profile, które oglądałeś
 - friend-links.json, notes.json: twoje znajomości i zaproszenia, twoje prywatne notatki o profilach
