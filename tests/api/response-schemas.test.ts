@@ -25,6 +25,8 @@ const UNDECLARED: string[] = [
   // HLS of a live stream: the viewer's playlist and the stream's MPEG-TS segments (ADR 125).
   "get /api/v2/live-media/:id/:token/index.m3u8",
   "get /api/v2/live-media/:id/s/:token/:name",
+  // A live recording's MP4 bytes, served in ranges (ADR 130).
+  "get /api/v2/live/recordings/:id/recording.mp4",
   // A media file's bytes (a file, ADR 041: streams answer no JSON).
   "get /api/v2/media/:key/:variant",
   // A message photo's bytes (a file, ADR 043).
