@@ -11,7 +11,7 @@ import {
   type DashboardChartRange,
   type DashboardCharts,
 } from "../../contract/dashboard";
-import { clicksPerDay } from "../activity/index";
+import { clicksPerDay, rollupActivity } from "../activity/index";
 import { favoritesPerDay } from "../favorites/index";
 import { newContactsPerDay } from "../inbox/index";
 import { earningsPerDay } from "./earnings";
@@ -19,7 +19,9 @@ import { earningsPerDay } from "./earnings";
 export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: DashboardChartRange): Promise<DashboardCharts> {
   if (!CHART_USER_TYPES.includes(user.userType)) throw fail.forbidden("exception.dashboard.no_charts_for_user_type");
   const days = chartDaysEnding(chartDayOf(deps.clock.now()), range);
-  // Views and clicks: the activity tracker's rollup (ADR 132), distinct visitors per day.
+  // Views and clicks: the activity tracker's rollup (ADR 132), distinct visitors per day. Counted up to now before
+  // reading, so the creator sees today's visits at once rather than after the next five-minute run.
+  await rollupActivity(deps);
   const rows = await deps.db
     .selectFrom("profile_view_days")
     .select(["day", "views"])
