@@ -76,7 +76,7 @@ test("invalid usernames redirect to the error pages; unknown users get a real 40
   expect(notFoundHtml).toMatch(/<title>[^<]+<\/title>/);
   expect(notFoundHtml).toContain('<meta name="robots" content="noindex"/>');
   expect(notFoundHtml).not.toContain('rel="canonical"');
-  const spot = await request.get("/de/escort/deutschland/berlin/berlin/mitte", { maxRedirects: 0 });
+  const spot = await request.get("/de/escort/deutschland/berlin/berlin/nirgendwo", { maxRedirects: 0 });
   expect(spot.status()).toBe(404);
   const pastLastPage = await request.get("/de/escort/deutschland/berlin/berlin?page=7", { maxRedirects: 0 });
   expect(pastLastPage.status()).toBe(404);

@@ -488,8 +488,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </div>
         </details>
         <section className={css.results} aria-label={t("search.results_label")}>
-          <AdZone placement={data.ad} pageKey="search" />
           <SearchResults data={data} />
+          {/* After the results: on a phone the first result stays on the first screen (issue 9 items 17, 18). */}
+          <AdZone placement={data.ad} pageKey="search" />
         </section>
       </div>
     </main>
