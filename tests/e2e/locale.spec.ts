@@ -78,7 +78,7 @@ test("a hydrated page downloads only the namespaces its routes declare, in its o
   await expectLocaleFiles(page, files, javaScriptEnabled ? ["de/auth.json", "de/common.json"] : []);
   files.length = 0;
   await page.goto("/en/escorts");
-  await expectLocaleFiles(page, files, javaScriptEnabled ? ["en/common.json", "en/search.json", "en/traits.json"] : []);
+  await expectLocaleFiles(page, files, javaScriptEnabled ? ["en/ads.json", "en/common.json", "en/search.json", "en/traits.json"] : []);
 });
 
 /**
@@ -138,6 +138,7 @@ test("a client navigation shows the next page only with its namespaces loaded: n
   expect(seen.rawKeys).toEqual([]);
   // The profile route declares its own namespaces and those of the member actions it renders.
   expect(files.sort()).toEqual([
+    "de/ads.json",
     "de/auth.json",
     "de/common.json",
     "de/creator-media.json",
