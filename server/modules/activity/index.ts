@@ -8,7 +8,7 @@ import { registerActivity } from "./routes";
 import { runActivityRollup } from "./service";
 export {
   ACTIVITY_RATE_WINDOW,
-  clicksPerDay,
+  activityPerDay,
   rollupActivity,
   scheduleActivityRollup,
   storeActivity,

@@ -11,7 +11,7 @@ import {
   type DashboardChartRange,
   type DashboardCharts,
 } from "../../contract/dashboard";
-import { clicksPerDay, rollupActivity } from "../activity/index";
+import { activityPerDay } from "../activity/index";
 import { favoritesPerDay } from "../favorites/index";
 import { newContactsPerDay } from "../inbox/index";
 import { earningsPerDay } from "./earnings";
@@ -19,28 +19,18 @@ import { earningsPerDay } from "./earnings";
 export async function dashboardCharts(deps: ApiDeps, user: AuthUser, range: DashboardChartRange): Promise<DashboardCharts> {
   if (!CHART_USER_TYPES.includes(user.userType)) throw fail.forbidden("exception.dashboard.no_charts_for_user_type");
   const days = chartDaysEnding(chartDayOf(deps.clock.now()), range);
-  // Views and clicks: the activity tracker's rollup (ADR 132), distinct visitors per day. Counted up to now before
-  // reading, so the creator sees today's visits at once rather than after the next five-minute run.
-  await rollupActivity(deps);
-  const rows = await deps.db
-    .selectFrom("profile_view_days")
-    .select(["day", "views"])
-    .where("user_id", "=", user.id)
-    .where("day", ">=", days[0]!)
-    .where("day", "<=", days[days.length - 1]!)
-    .execute();
-  const viewsByDay = new Map(rows.map((row) => [row.day, Number(row.views)]));
+  // Views and clicks: the activity tracker's distinct visitors per day, today's included (ADR 132).
+  const activity = await activityPerDay(deps, user.id, days[0]!, days[days.length - 1]!);
   // Favorites kept now, by the day they were added (ADR 036).
   const favoritesByDay = await favoritesPerDay(deps, user.id, days[0]!, days[days.length - 1]!);
   // Contacts: members who wrote to this member for the first time, on that day (ADR 070).
   const contactsByDay = await newContactsPerDay(deps.db, user.id, days);
-  const clicks = await clicksPerDay(deps, user.id, days[0]!, days[days.length - 1]!);
   const series: Record<ChartSeriesKey, number[]> = {
-    views: days.map((day) => viewsByDay.get(day) ?? 0),
+    views: days.map((day) => activity.get("profile_view")?.get(day) ?? 0),
     favorites: days.map((day) => favoritesByDay.get(day) ?? 0),
     contacts: days.map((day) => contactsByDay.get(day) ?? 0),
-    phone_clicks: days.map((day) => clicks.get("phone_click")?.get(day) ?? 0),
-    website_clicks: days.map((day) => clicks.get("website_click")?.get(day) ?? 0),
+    phone_clicks: days.map((day) => activity.get("phone_click")?.get(day) ?? 0),
+    website_clicks: days.map((day) => activity.get("website_click")?.get(day) ?? 0),
   };
   const totals = Object.fromEntries(CHART_SERIES.map((key) => [key, series[key].reduce((a, b) => a + b, 0)])) as Record<
     ChartSeriesKey,

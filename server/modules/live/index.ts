@@ -100,13 +100,5 @@ export { streamKeyForExport } from "./stream-keys";
 export { recordingAccess } from "./recordings";
 
 // livemedia part: the doors the streams part calls (ADR 125).
-export {
-  liveMediaUrls,
-  livePublishUrl,
-  stopLiveMedia,
-  deleteRecordingFiles,
-  openRecordingFile,
-  RECORDING_FILE,
-  type LiveMediaUrls,
-} from "./media";
+export { liveMediaUrls, livePublishUrl, stopLiveMedia, deleteRecordingFiles, RECORDING_FILE, type LiveMediaUrls } from "./media";
 export { startRtmpIngest } from "./media-engine";

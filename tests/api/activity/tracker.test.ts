@@ -171,11 +171,17 @@ describe(`activity tracker (${TEST_DB})`, () => {
       },
     );
     await post([event(escort.id), event(escort.id, "phone_click")].join("\n"), { token: b.token });
+    // Today's numbers show before the rollup ran (counted from the raw rows still kept), and the rollup writes the same.
     const before = await charts(escort.token);
-    expect(before.totals.phone_clicks).toBe(0);
+    expect(before.series.views.at(-1)).toBe(3);
+    expect(before.series.phone_clicks.at(-1)).toBe(2);
+    expect(before.series.website_clicks.at(-1)).toBe(1);
     const { days } = await rollupActivity(rt.deps);
     expect(days.length).toBeGreaterThan(0);
+    const rolled = await rt.deps.db.selectFrom("profile_view_days").select("views").where("user_id", "=", escort.id).execute();
+    expect(rolled.map((row) => Number(row.views))).toEqual([3]);
     const after = await charts(escort.token);
+    expect(after.totals).toEqual(before.totals);
     expect(after.series.views.at(-1)).toBe(3);
     expect(after.series.phone_clicks.at(-1)).toBe(2);
     expect(after.series.website_clicks.at(-1)).toBe(1);
