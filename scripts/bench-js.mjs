@@ -4,10 +4,21 @@
 //   node scripts/bench-js.mjs --base http://127.0.0.1:3313 [--path /de/escorts ...] [--user demo_client]
 // With --user the pages are opened signed in as that demo member (password DEMO_PASSWORD or the demo default);
 // the login itself is not counted.
+//
+// The budget (issue 33 item 5, ADR 144), from the build alone (after `npm run build`, no server):
+//   node scripts/bench-js.mjs --budget [--json]
+// For every hydrated page route it sums the files the browser loads (the build manifest's entry, the route and
+// its parents with their imports), splits off the framework's floor and exits 1 when our own code is over
+// OWN_CODE_BUDGET_GZIP on any route.
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
 
 const args = process.argv.slice(2);
+if (args.includes("--budget")) {
+  const { checkBudget } = await import("./js-budget.mjs");
+  process.exit(await checkBudget({ json: args.includes("--json") }));
+}
+const { chromium } = await import("@playwright/test");
+
 const option = (name) => args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
 const base = option("--base")[0] ?? "http://127.0.0.1:3300";
 const paths = option("--path");

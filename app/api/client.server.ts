@@ -209,14 +209,29 @@ export function createApiClient(init: ApiClientInit) {
     return headers;
   }
 
+  // The in-process API only reads a call's headers, so this client's bodyless in-process calls share one set
+  // instead of building it per call (a page makes 3–9 of them; ADR 144).
+  let sharedHeaders: Headers | undefined;
+  const bodylessHeaders = () => (sharedHeaders ??= baseHeaders(true));
+
   /** One call's request: where it goes, and a way to send it that answers its status and body text. */
-  function buildRequest(endpoint: string, options: CallOptions, signal: AbortSignal): () => Promise<{ status: number; text: string }> {
+  function buildRequest(
+    endpoint: string,
+    options: CallOptions,
+    signal: AbortSignal | undefined,
+  ): () => Promise<{ status: number; text: string }> {
     const method = options.method;
     const { url, isNode, send } = target(endpoint);
-    const headers = baseHeaders(!isNode && options.auth !== false);
+    const withToken = !isNode && options.auth !== false;
+    const hasBody = method !== "GET" && options.body !== undefined;
     appendParams(url, options.query);
+    if (!isNode && inProcessCall && !hasBody && withToken) {
+      const headers = bodylessHeaders();
+      return () => inProcessCall({ url: url.href, method, headers });
+    }
+    const headers = baseHeaders(withToken);
     let body: string | undefined;
-    if (method !== "GET" && options.body !== undefined) {
+    if (hasBody) {
       if (options.form) {
         headers.set("content-type", "application/x-www-form-urlencoded");
         body = formBody(options.body);
@@ -235,14 +250,22 @@ export function createApiClient(init: ApiClientInit) {
     };
   }
 
-  /** One HTTP round trip, bounded by the timeout and by the call's cancel signal. */
-  async function attempt(endpoint: string, options: CallOptions, cancelSignal: AbortSignal): Promise<Outcome> {
+  /** Whether a call to `endpoint` takes the host's in-process JSON path (no Request, no signal to follow). */
+  const takesInProcessCall = (endpoint: string) => inProcessCall !== undefined && !endpoint.startsWith("/node/");
+
+  /**
+   * One HTTP round trip, bounded by the timeout and by the call's cancel signal (present with autoCancel only).
+   * A network call gets an abort signal fetch follows; an in-process call never watches one, so there the time-out
+   * and the cancel are only raced against it, without an AbortController per call (ADR 144).
+   */
+  async function attempt(endpoint: string, options: CallOptions, cancelSignal: AbortSignal | undefined): Promise<Outcome> {
     const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : configuredTimeout();
+    if (takesInProcessCall(endpoint)) return await attemptInProcess(buildRequest(endpoint, options, undefined), timeoutMs, cancelSignal);
     const controller = new AbortController();
     // Outside the try: a malformed endpoint is a programming error, not "no internet".
     const send = buildRequest(endpoint, options, controller.signal);
     const onCancel = () => controller.abort(new DOMException("cancelled", "AbortError"));
-    cancelSignal.addEventListener("abort", onCancel, { once: true });
+    cancelSignal?.addEventListener("abort", onCancel, { once: true });
     const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
     // The in-process API (context.apiFetch) does not watch the signal the way fetch
     // does, so the time-out and cancel are raced against the call explicitly.
@@ -253,21 +276,48 @@ export function createApiClient(init: ApiClientInit) {
       const { status, text } = await Promise.race([send(), aborted]);
       return { kind: "response", status, text };
     } catch {
-      if (cancelSignal.aborted) return { kind: "cancelled" };
+      if (cancelSignal?.aborted) return { kind: "cancelled" };
       if (controller.signal.aborted) return { kind: "timeout" };
       // fetch rejects (TypeError) only when no HTTP answer arrived: DNS, refused, reset.
       return { kind: "network" };
     } finally {
       clearTimeout(timer);
-      cancelSignal.removeEventListener("abort", onCancel);
+      cancelSignal?.removeEventListener("abort", onCancel);
+    }
+  }
+
+  async function attemptInProcess(
+    send: () => Promise<{ status: number; text: string }>,
+    timeoutMs: number,
+    cancelSignal: AbortSignal | undefined,
+  ): Promise<Outcome> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onCancel: (() => void) | undefined;
+    const cutShort = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
+      if (cancelSignal) {
+        onCancel = () => resolve({ kind: "cancelled" });
+        cancelSignal.addEventListener("abort", onCancel, { once: true });
+      }
+    });
+    const answered = send().then(
+      ({ status, text }): Outcome => ({ kind: "response", status, text }),
+      (): Outcome => ({ kind: "network" }),
+    );
+    try {
+      return await Promise.race([answered, cutShort]);
+    } finally {
+      clearTimeout(timer);
+      if (onCancel) cancelSignal?.removeEventListener("abort", onCancel);
     }
   }
 
   async function run<T>(endpoint: string, options: CallOptions): Promise<ApiResult<T>> {
     const method = options.method;
     const cancelKey = `${session.visitorId}:${method} ${endpoint}`;
-    const cancel = new AbortController();
-    if (options.autoCancel) {
+    // Only a later call with autoCancel can cancel this one; without it there is nothing to listen to.
+    const cancel = options.autoCancel ? new AbortController() : undefined;
+    if (cancel) {
       inflight.get(cancelKey)?.abort();
       inflight.set(cancelKey, cancel);
     }
@@ -275,7 +325,7 @@ export function createApiClient(init: ApiClientInit) {
       // A bad value (NaN, Infinity) must not mean "retry for ever".
       let retriesLeft = Number.isFinite(options.retries) ? Math.max(0, Math.floor(options.retries!)) : 0;
       for (;;) {
-        const outcome = await attempt(endpoint, options, cancel.signal);
+        const outcome = await attempt(endpoint, options, cancel?.signal);
         if (outcome.kind === "response") return interpret<T>(outcome.status, parseBody(outcome.text), options);
         if (outcome.kind === "cancelled") return cancelledFailure();
         if (outcome.kind === "timeout") {
@@ -287,10 +337,10 @@ export function createApiClient(init: ApiClientInit) {
         retriesLeft -= 1;
         await sleep(NETWORK_RETRY_DELAY_MS);
         // A newer call took over while we waited: do not retry (it would cancel the newer one).
-        if (cancel.signal.aborted) return cancelledFailure();
+        if (cancel?.signal.aborted) return cancelledFailure();
       }
     } finally {
-      if (options.autoCancel && inflight.get(cancelKey) === cancel) inflight.delete(cancelKey);
+      if (cancel && inflight.get(cancelKey) === cancel) inflight.delete(cancelKey);
     }
   }
 

@@ -66,6 +66,50 @@ function memoizeTranslate(instance: i18n): void {
   instance.t = memoized as unknown as typeof instance.t;
 }
 
+/** The scope of a fixed t (language, namespaces, key prefix) as a memo key; null for anything but plain values. */
+function scopeKey(lng: unknown, ns: unknown, keyPrefix: unknown): string | null {
+  const plain = (value: unknown) =>
+    value === undefined ||
+    value === null ||
+    typeof value === "string" ||
+    (Array.isArray(value) && value.every((item) => typeof item === "string"));
+  return plain(lng) && plain(ns) && plain(keyPrefix) ? JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null]) : null;
+}
+
+/**
+ * Every component's useTranslation asks for a fixed t and calls it with a bare key (`t("header.menu")`); i18next's
+ * fixed t then builds an options object per call, which the memo above turns into a sorted JSON key. A bare key of a
+ * fixed t is remembered per scope instead (the scope's key is made once per getFixedT, not once per t call; ADR 144).
+ * Anything with options or more arguments goes through the fixed t as before.
+ */
+function memoizeFixedT(instance: i18n): void {
+  const original = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction;
+  const scopes = new Map<string, Map<string, unknown>>();
+  const fixed = (lng?: unknown, ns?: unknown, keyPrefix?: unknown): TFunction => {
+    const fixedT = original(lng, ns, keyPrefix);
+    const scope = scopeKey(lng, ns, keyPrefix);
+    if (scope === null) return fixedT;
+    let memo = scopes.get(scope);
+    if (!memo) {
+      memo = new Map();
+      scopes.set(scope, memo);
+    }
+    const call = fixedT as unknown as (...args: unknown[]) => unknown;
+    const remembered = (key: unknown, ...rest: unknown[]): unknown => {
+      if (rest.length > 0 || typeof key !== "string") return call(key, ...rest);
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+      const value = call(key);
+      if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+      memo.set(key, value);
+      return value;
+    };
+    // The fixed t's own fields (lng, lngs, ns, keyPrefix), which react-i18next and callers may read.
+    return Object.assign(remembered, fixedT) as unknown as TFunction;
+  };
+  instance.getFixedT = fixed as typeof instance.getFixedT;
+}
+
 const instances = new Map<Language, i18n>();
 
 /**
@@ -83,6 +127,7 @@ export function serverI18n(lng: Language): i18n {
   // With bundled resources and initImmediate off, init finishes before it returns.
   void instance.init({ ...serverOptions, lng, initImmediate: false });
   memoizeTranslate(instance);
+  memoizeFixedT(instance);
   instances.set(lng, instance);
   return instance;
 }

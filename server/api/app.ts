@@ -29,7 +29,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     c.set("deps", deps);
     // The host's id, or (from our own web tier over the network) the X-Request-Id it sent.
     const reqId = c.env?.requestId ?? (c.env?.internal ? c.req.header("x-request-id") : undefined) ?? crypto.randomUUID();
-    c.set("log", deps.log.child({ reqId }));
+    c.set("log", requestLog(deps, reqId, c.env));
     c.set("requestId", reqId);
     c.set("clientIp", clientIp(c, deps));
     const lang = (c.req.header("accept-language") ?? "").slice(0, 2).toLowerCase();
@@ -94,6 +94,20 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     fetch: async (request, bindings = {}) => await app.fetch(request, bindings),
     routes: registry,
   };
+}
+
+/**
+ * The request's logger, tagged with its id. A page's in-process calls share one bindings object and one request id,
+ * so they share one child logger instead of making one per call (ADR 144).
+ */
+const requestLogs = new WeakMap<ApiBindings, { reqId: string; log: ApiDeps["log"] }>();
+function requestLog(deps: ApiDeps, reqId: string, bindings: ApiBindings | undefined): ApiDeps["log"] {
+  if (!bindings?.internal) return deps.log.child({ reqId });
+  const known = requestLogs.get(bindings);
+  if (known?.reqId === reqId) return known.log;
+  const log = deps.log.child({ reqId });
+  requestLogs.set(bindings, { reqId, log });
+  return log;
 }
 
 /** The token's owner and what its staff sign-in still owes (ADR 117): one lookup, not one per call. */

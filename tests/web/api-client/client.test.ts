@@ -887,6 +887,47 @@ describe("in process over the host's light path (context.apiCall, ADR 053)", () 
     expect(calls[0]!.headers.has("authorization")).toBe(false);
   });
 
+  it("gives a client's GETs one header set with the token, and a call with a body or without the token its own (ADR 144)", async () => {
+    const { api, calls } = inProcessClient("/de/my_dashboard");
+    await call(api, "/api/v2/one");
+    await call(api, "/api/v2/two", { params: { q: "x" } });
+    await call(api, "/api/v2/three", { method: "PUT", body: { x: 1 } });
+    await call(api, "/api/v2/four", { auth: false });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(["/api/v2/one", "/api/v2/two", "/api/v2/three", "/api/v2/four"]);
+    expect(calls[1]!.headers).toBe(calls[0]!.headers);
+    expect(calls[0]!.headers.get("authorization")).toBe("Bearer token-abc");
+    expect(calls[0]!.headers.has("content-type")).toBe(false);
+    expect(calls[2]!.headers).not.toBe(calls[0]!.headers);
+    expect(calls[2]!.headers.get("content-type")).toBe("application/json");
+    expect(calls[3]!.headers.has("authorization")).toBe(false);
+  });
+
+  it("cancels an earlier in-process call superseded by autoCancel, without waiting for its answer", async () => {
+    vi.stubEnv("API_URL", "");
+    const releases: Array<() => void> = [];
+    const context = {
+      clientAddress: "203.0.113.7",
+      apiCall: () =>
+        new Promise<{ status: number; text: string }>((resolve) => {
+          const n = releases.length + 1;
+          releases.push(() => resolve({ status: 200, text: JSON.stringify({ code: 200, data: { n } }) }));
+        }),
+      apiFetch: () => Promise.reject(new Error("not this way")),
+    };
+    const client = () =>
+      createApiClient({
+        request: new Request(`${SITE}/de/search`, { headers: { cookie: SIGNED_IN } }),
+        context: context as unknown as AppLoadContext,
+        now: () => NOW,
+      });
+    const first = call(client(), "/api/v2/search/users", { autoCancel: true });
+    const second = call(client(), "/api/v2/search/users", { autoCancel: true });
+    const firstResult = expectFailure(await first);
+    expect(firstResult.errors[0]!.code).toBe(CANCEL_REQUEST_CODE);
+    releases.forEach((release) => release());
+    expect(expectSuccess(await second).data).toEqual({ n: 2 });
+  });
+
   it("leaves raw calls (files, uploads) to apiFetch", async () => {
     const { api, calls, fetched } = inProcessClient("/de");
     const response = await api.raw(operationFor("/api/v2/media/x/original"));

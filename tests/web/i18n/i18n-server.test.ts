@@ -85,3 +85,26 @@ describe("memoKey", () => {
     expect(memoKey("a.b", {}, 1)).toBeNull();
   });
 });
+
+describe("fixed t with bare keys (remembered per scope, ADR 144)", () => {
+  it("answers like a fresh instance, per language, namespace and key prefix, with and without options", () => {
+    const de = serverI18n("de");
+    const en = serverI18n("en");
+    for (let round = 0; round < 2; round++) {
+      expect(de.getFixedT("de", "profile")("profile.tabs.reviews")).toBe(fresh.de!.getFixedT("de", "profile")("profile.tabs.reviews"));
+      expect(en.getFixedT("en", "profile")("profile.tabs.reviews")).toBe(fresh.en!.getFixedT("en", "profile")("profile.tabs.reviews"));
+      expect(de.getFixedT("de", "profile", "profile.tabs")("reviews")).toBe(fresh.de!.getFixedT("de", "profile")("profile.tabs.reviews"));
+      expect(de.getFixedT("de", "common")("profile.prices.hours", { count: 5 })).toBe(
+        fresh.de!.getFixedT("de", "common")("profile.prices.hours", { count: 5 }),
+      );
+    }
+    // Two scopes never share an answer: the same bare key under another prefix is another text.
+    expect(de.getFixedT("de", "profile", "profile.tabs")("reviews")).not.toBe(de.getFixedT("de", "profile")("reviews"));
+  });
+
+  it("keeps the fixed t's language and namespace on the function react-i18next gets", () => {
+    const t = serverI18n("pl").getFixedT("pl", ["common"]) as unknown as { lng?: string; ns?: unknown };
+    expect(t.lng).toBe("pl");
+    expect(t.ns).toEqual(["common"]);
+  });
+});
