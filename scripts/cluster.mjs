@@ -3,7 +3,7 @@
 // PostgreSQL (database velora_cluster, made, migrated and seeded with the demo data on the first start), Redis (the
 // realtime bus) and s3rver (media). Ctrl-C stops everything it started; `kill -HUP <pid>` rolls every instance.
 //
-//   npm run cluster [-- --instances 3] [--port 8443] [--database-url postgres://…] [--redis-url redis://…/13]
+//   npm run cluster [-- --instances 3] [--port 8443] [--database-url postgres://…] [--redis-url redis://…/14]
 //
 // Builds first when build/ is missing (as npm start does).
 import { spawnSync } from "node:child_process";

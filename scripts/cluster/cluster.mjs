@@ -20,7 +20,7 @@ export const CLUSTER_DEFAULTS = {
   s3Port: 3650,
   databaseUrl: "postgres://postgres@127.0.0.1:5432/velora_cluster",
   // A logical database of its own: the stream key is fixed, and other runs on this Redis must not read our events.
-  redisUrl: "redis://127.0.0.1:6379/13",
+  redisUrl: "redis://127.0.0.1:6379/14",
   dir: "data/cluster",
   // On SIGTERM an instance finishes what it holds for at most this long (haproxy has drained it before).
   shutdownGraceMs: 10_000,
@@ -130,11 +130,14 @@ export async function startCluster(options = {}) {
       TRUST_PROXY: "1",
       METRICS_PORT: "0",
       SHUTDOWN_GRACE_MS: String(o.shutdownGraceMs),
+      // A person watches this terminal: readable lines (pino-pretty, a dev dependency), as npm start does.
+      ...(process.stdout.isTTY ? { LOG_FORMAT: "pretty" } : {}),
       ...secrets,
       ...(o.instanceEnv ?? {}),
     });
     const start = (instance) => {
-      const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
+      // Source maps for readable stack traces, as npm start; the benches run without them, as `npm run serve`.
+      const child = spawn(process.execPath, [...(o.sourceMaps === false ? [] : ["--enable-source-maps"]), "build/server.js"], {
         stdio: ["ignore", o.instanceStdout ?? "inherit", "inherit"],
         env: envOf(instance),
       });

@@ -56,11 +56,14 @@ export function ensureCertificate(dir) {
 /**
  * The configuration. Choices (ADR 141):
  * - `balance leastconn`: websockets are long-lived, so round robin by request would pile sockets on one instance.
- * - health check `GET /readyz` every second; 2 failures take an instance out, 2 successes bring it back. A draining
- *   instance answers 503 there, so haproxy stops sending it work even without the runtime API.
- * - retries: a request that could not reach an instance (refused connection, a connection closed before any answer)
- *   goes to another one (`option redispatch`, `retry-on`); the request body is buffered so a POST can be retried
- *   too. Only failures before an answer began are retried: the app never saw them or closed without answering.
+ * - health check `GET /readyz` every 2 s (5 s to answer: a loaded machine's slow answer is not a death); 3 failures
+ *   take an instance out, 2 successes bring it back; 3 refused connections of real traffic mark it down at once
+ *   (`observe layer4`: a crashed instance). A draining instance answers 503 there, so haproxy stops sending it work
+ *   even without the runtime API.
+ * - retries: a request that could not reach an instance (refused connection) goes to another one (`option
+ *   redispatch`); GET and HEAD also after a connection closed without an answer or an answer that never came
+ *   (`retry-on`, a crashed instance), never a POST the instance may have begun to process. The request body is
+ *   buffered so a POST that never reached an instance can be sent to another.
  * - X-Forwarded-For is replaced, never appended: the app (TRUST_PROXY=1) takes its first address as the client.
  */
 export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0.0.1", httpPort }) {
@@ -100,10 +103,16 @@ export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0
     "backend app",
     "  balance leastconn",
     "  option httpchk",
-    "  http-check send meth GET uri /readyz",
+    "  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost",
     "  http-check expect status 200",
     "  http-reuse safe",
-    "  default-server inter 1s fastinter 500ms fall 2 rise 2 check",
+    // A request the instance may have begun to process is replayed only when repeating it is harmless.
+    "  acl idempotent method GET HEAD OPTIONS",
+    "  http-request disable-l7-retry if !idempotent",
+    // Generous for a loaded machine: a /readyz that waits behind busy event loops is not a dead instance. A crash
+    // is still seen by the refused connections (retried elsewhere at once) and by the check within seconds.
+    "  timeout check 5s",
+    "  default-server inter 2s fastinter 1s downinter 1s fall 3 rise 2 check observe layer4 error-limit 3 on-error mark-down",
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`),
     "",
   ];
@@ -142,7 +151,16 @@ export async function startHaproxy({ dir, port, servers, httpPort }) {
       const at = (name) => header.indexOf(name);
       return rows.map((line) => {
         const f = line.split(",");
-        return { name: f[at("svname")], status: f[at("status")], sessions: Number(f[at("scur")]), total: Number(f[at("stot")]) };
+        return {
+          name: f[at("svname")],
+          status: f[at("status")],
+          sessions: Number(f[at("scur")]),
+          total: Number(f[at("stot")]),
+          retries: Number(f[at("wretr")]) || 0,
+          redispatches: Number(f[at("wredis")]) || 0,
+          responseErrors: Number(f[at("eresp")]) || 0,
+          connectionErrors: Number(f[at("econ")]) || 0,
+        };
       });
     },
     /** No new requests or connections for this server; what it holds finishes (`state ready` undoes it). */

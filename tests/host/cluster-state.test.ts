@@ -8,7 +8,7 @@
  * stream key of this file's own. scripts/bench-cluster.mjs proves the same through haproxy with separate processes.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +24,9 @@ import { createPresence } from "#server/realtime/presence";
 import { redisStreamsBus } from "#server/realtime/redis-bus";
 import { ONLINE_STATUS } from "#server/contract/realtime";
 import { LOGIN_LIMITS } from "#server/modules/auth/login-policy";
+import { CHUNKED_UPLOADS_OPEN_MAX } from "#server/contract/media-chunked";
 import { connectClient, startHub, stopHub } from "../helpers/ws";
+import { jpeg } from "../helpers/images";
 import { createMigratedPostgresDatabase, passwordHashOf, TEST_DB, testLogger, userRow } from "../helpers/runtime";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -40,8 +42,15 @@ interface Instance {
   close(): Promise<void>;
 }
 
-async function startInstance(name: string, databaseUrl: string): Promise<Instance> {
-  const config = { ...loadConfig({ NODE_ENV: "test", APP_SECRET: "cluster-secret" }), databaseUrl, publicUrl: "http://velora.test" };
+async function startInstance(name: string, databaseUrl: string, sharedDir: string): Promise<Instance> {
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", APP_SECRET: "cluster-secret" }),
+    databaseUrl,
+    publicUrl: "http://velora.test",
+    // The folder every instance shares for chunked uploads' pieces (npm run cluster gives them one UPLOAD_TMP_DIR).
+    uploadTmpDir: join(sharedDir, "upload-tmp"),
+    mediaDir: join(sharedDir, `media-${name}`),
+  };
   const database = openDatabase(databaseUrl, { poolSize: 4 });
   const instanceId = `${name}-${randomUUID().slice(0, 6)}`;
   const bus = redisStreamsBus({ url: REDIS_URL, streamKey: STREAM_KEY, instanceId, log: testLogger, blockMs: 200 });
@@ -91,17 +100,14 @@ const tokenRequest = (instance: Instance, username: string, password: string) =>
 
 let a: Instance;
 let b: Instance;
-let sqliteDir: string | undefined;
+let sharedDir: string;
 const member = { id: 0, username: `cl_${randomUUID().slice(0, 8)}`, password: "correct-horse-1" };
 
 beforeAll(async () => {
-  let databaseUrl: string;
-  if (TEST_DB === "postgres") databaseUrl = (await createMigratedPostgresDatabase()).url;
-  else {
-    // Two processes share SQLite only through a file (WAL): the embedded default on one machine.
-    sqliteDir = mkdtempSync(join(tmpdir(), "velora-cluster-"));
-    databaseUrl = `sqlite:${join(sqliteDir, "cluster.sqlite")}`;
-  }
+  sharedDir = mkdtempSync(join(tmpdir(), "velora-cluster-"));
+  // Two processes share SQLite only through a file (WAL): the embedded default on one machine.
+  const databaseUrl =
+    TEST_DB === "postgres" ? (await createMigratedPostgresDatabase()).url : `sqlite:${join(sharedDir, "cluster.sqlite")}`;
   const migrating = openDatabase(databaseUrl);
   await migrateToLatest(migrating, allMigrationsFor);
   const row = await migrating.db
@@ -111,14 +117,14 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   member.id = row.id;
   await migrating.close();
-  a = await startInstance("a", databaseUrl);
-  b = await startInstance("b", databaseUrl);
+  a = await startInstance("a", databaseUrl, sharedDir);
+  b = await startInstance("b", databaseUrl, sharedDir);
 });
 
 afterAll(async () => {
   await a?.close();
   await b?.close();
-  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
+  if (sharedDir) rmSync(sharedDir, { recursive: true, force: true });
 });
 
 describe("two instances share what must be shared", () => {
@@ -193,5 +199,52 @@ describe("two instances share what must be shared", () => {
     } finally {
       socket.ws.close();
     }
+  });
+
+  /** A member who may upload, signed in on instance a; and the first piece of a new chunked upload on any instance. */
+  async function uploader(suffix: string) {
+    const username = `${member.username}_${suffix}`;
+    const row = await a.deps.db
+      .insertInto("users")
+      .values(userRow({ username, passwordHash: await passwordHashOf(member.password), userType: 2, now: Date.now() }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { access_token: token } = (await (await tokenRequest(a, username, member.password)).json()) as { access_token: string };
+    const piece = (await jpeg(200, 200)).subarray(0, 1000);
+    const start = (instance: Instance, index: number) => {
+      const form = new FormData();
+      form.append("action", "upload");
+      form.append("upload_id", `c${index}${randomUUID().replaceAll("-", "")}`.slice(0, 24));
+      form.append("meta", JSON.stringify({ chunkIndex: 0, chunkRange: "0-999", chunkSize: 1000, totalSize: 1000, mimeType: "image/jpeg" }));
+      form.append("chunk", new Blob([new Uint8Array(piece)]), "piece");
+      return instance.request(`/api/v2/media/upload/chunked?jwt=${token}`, { method: "POST", body: form });
+    };
+    return { id: row.id, start, lock: join(sharedDir, "upload-tmp", "chunked", `${row.id}.lock`) };
+  }
+
+  it("parallel first pieces of chunked uploads spread over both instances cannot pass the open-upload limit", async () => {
+    const { start } = await uploader("u");
+    const answers = await Promise.all(Array.from({ length: CHUNKED_UPLOADS_OPEN_MAX + 6 }, (_, i) => start(i % 2 === 0 ? a : b, i)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(CHUNKED_UPLOADS_OPEN_MAX);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+  });
+
+  it("a chunked upload's start waits for the member's lock held by another process, and takes over a dead one's", async () => {
+    const { start, lock } = await uploader("l");
+    // Another process holds the member's lock (it lives beside the pieces, in the folder the instances share).
+    mkdirSync(lock, { recursive: true });
+    let settled = false;
+    const waiting = start(b, 1).then((answer) => ((settled = true), answer));
+    // The start cannot pass while the lock stands (short of the 10 s after which a lock counts as a dead process's).
+    await new Promise((done) => setTimeout(done, 500));
+    expect(settled).toBe(false);
+    rmSync(lock, { recursive: true });
+    expect((await waiting).status).toBe(200);
+    // A lock left by a process that died holding it (older than 10 s) is taken over.
+    mkdirSync(lock);
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    expect((await start(a, 2)).status).toBe(200);
+    expect(existsSync(lock)).toBe(false);
   });
 });
