@@ -267,8 +267,7 @@ if (args.crash) {
 await sleep(3_000);
 const proxyAfter = await cluster.proxy.servers();
 // What haproxy did behind the answers: with a drain nothing should need a retry; a crash shows here.
-const proxyDelta = (field) =>
-  proxyAfter.reduce((sum, s) => sum + s[field] - (proxyBefore.find((b) => b.name === s.name)?.[field] ?? 0), 0);
+const proxyDelta = (field) => proxyAfter.reduce((sum, s) => sum + s[field] - (proxyBefore.find((b) => b.name === s.name)?.[field] ?? 0), 0);
 const rolling = {
   mode: args.crash ? "crash (SIGKILL, no drain)" : "drain then SIGTERM",
   seconds: Number(((performance.now() - rollStarted) / 1000).toFixed(1)),

@@ -248,7 +248,11 @@ for (const instance of instances) {
 log(`instances up on ${PORTS.join(", ")}`);
 // --proxy: haproxy in front (its certificate is this machine's own: the clients do not verify it).
 const proxy = PROXY_PORT
-  ? await startHaproxy({ dir: join(work, "haproxy"), port: PROXY_PORT, servers: instances.map((i) => ({ name: `app${i.index + 1}`, port: i.port })) })
+  ? await startHaproxy({
+      dir: join(work, "haproxy"),
+      port: PROXY_PORT,
+      servers: instances.map((i) => ({ name: `app${i.index + 1}`, port: i.port })),
+    })
   : null;
 if (proxy) {
   process.on("exit", () => proxy.child.kill("SIGKILL"));
@@ -400,17 +404,21 @@ const transport = proxy ? https : http;
 function request(url, { method = "GET", headers = {}, body, signal }) {
   return new Promise((resolve, reject) => {
     // As a browser asks: the server compresses what is large enough (a resync page), never the small answers.
-    const req = transport.request(url, { method, headers: { "accept-encoding": "br, gzip", ...headers }, agent: httpAgent, signal }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode, text: body.toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = transport.request(
+      url,
+      { method, headers: { "accept-encoding": "br, gzip", ...headers }, agent: httpAgent, signal },
+      (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode, text: body.toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

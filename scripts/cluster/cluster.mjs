@@ -91,7 +91,13 @@ export async function startCluster(options = {}) {
     // Shared state 3: an S3-compatible store for media (s3rver, an npm package; a real S3 or MinIO in production).
     const s3Dir = join(dir, "s3");
     mkdirSync(s3Dir, { recursive: true });
-    const s3 = new S3rver({ address: "127.0.0.1", port: o.s3Port, directory: s3Dir, silent: true, configureBuckets: [{ name: "velora-media" }] });
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: o.s3Port,
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: "velora-media" }],
+    });
     await s3.run();
     stops.push(() => s3.close());
     log(`s3rver on http://127.0.0.1:${o.s3Port} (bucket velora-media, objects under ${s3Dir})`);

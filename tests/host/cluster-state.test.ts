@@ -106,8 +106,7 @@ const member = { id: 0, username: `cl_${randomUUID().slice(0, 8)}`, password: "c
 beforeAll(async () => {
   sharedDir = mkdtempSync(join(tmpdir(), "velora-cluster-"));
   // Two processes share SQLite only through a file (WAL): the embedded default on one machine.
-  const databaseUrl =
-    TEST_DB === "postgres" ? (await createMigratedPostgresDatabase()).url : `sqlite:${join(sharedDir, "cluster.sqlite")}`;
+  const databaseUrl = TEST_DB === "postgres" ? (await createMigratedPostgresDatabase()).url : `sqlite:${join(sharedDir, "cluster.sqlite")}`;
   const migrating = openDatabase(databaseUrl);
   await migrateToLatest(migrating, allMigrationsFor);
   const row = await migrating.db
@@ -153,7 +152,8 @@ describe("two instances share what must be shared", () => {
       const answer = await tokenRequest(i % 2 === 0 ? a : b, wrong, "not-the-password");
       expect(answer.status).not.toBe(200);
       // Below the limit no captcha is asked; the failure that reaches it already says the next try needs one.
-      if (i < LOGIN_LIMITS.account.limit - 1) expect(((await answer.json()) as { captcha_required?: boolean }).captcha_required ?? false).toBe(false);
+      if (i < LOGIN_LIMITS.account.limit - 1)
+        expect(((await answer.json()) as { captcha_required?: boolean }).captcha_required ?? false).toBe(false);
     }
     // The right password now needs the captcha on either instance; counted per instance it would pass on both.
     for (const instance of [a, b]) {
