@@ -66,7 +66,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.info("[cluster] stopping: instances drain, then haproxy and s3rver");
+    console.info("[cluster] stopping: haproxy, then the instances (each finishes what it holds), then s3rver");
     cluster.stop().then(() => process.exit(0));
   });
 }
