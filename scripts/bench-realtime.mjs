@@ -7,6 +7,8 @@
 //                                                     their conversations once and never resync after that)
 //                                    [--profile-dir DIR]   (a V8 CPU profile per instance)
 //                                    [--timeline]   (latency p50/p95/max per second of the run)
+//                                    [--proxy 8445]   (through Debian's haproxy on that TLS port, ADR 141: every send,
+//                                                     resync and socket goes through it; haproxy spreads the sockets)
 //
 // Two app instances on one PostgreSQL database and one Redis (logical database 15, flushed first), N members
 // each holding a socket to one of them through the real browser client (app/features/realtime, bundled
@@ -40,6 +42,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +52,7 @@ import { build } from "esbuild";
 import { Redis } from "ioredis";
 import pg from "pg";
 import WebSocket from "ws";
+import { startHaproxy } from "./cluster/haproxy.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -74,6 +78,8 @@ const { values: args } = parseArgs({
     "profile-dir": { type: "string", default: "" },
     // Delivery latency per second of the run (when the message was sent): where in time the tail comes from.
     timeline: { type: "boolean", default: false },
+    // A TLS port: haproxy (scripts/cluster/haproxy.mjs) in front of the instances, and every client goes through it.
+    proxy: { type: "string", default: "" },
   },
 });
 const MEMBERS = Number(args.members);
@@ -88,6 +94,7 @@ const DATABASE_URL = args["database-url"];
 const REDIS_URL = args["redis-url"];
 const SEND_TIMEOUT_MS = Number(args["send-timeout-ms"]);
 const MESSENGER = args.adapter === "messenger";
+const PROXY_PORT = args.proxy ? Number(args.proxy) : 0;
 const STREAM_KEY = "velora:realtime";
 const STREAM_MAXLEN = 10_000;
 /** MESSENGER_CONVERSATION_PAGE_SIZE: a resync page with after_id holds at most this many. */
@@ -217,7 +224,7 @@ function startInstance(instance) {
     if (instance.child === child) instance.up = false;
   });
 }
-async function waitHealthy(instance, timeoutMs = 60_000) {
+async function waitHealthy(instance, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -239,6 +246,19 @@ for (const instance of instances) {
   await waitHealthy(instance);
 }
 log(`instances up on ${PORTS.join(", ")}`);
+// --proxy: haproxy in front (its certificate is this machine's own: the clients do not verify it).
+const proxy = PROXY_PORT
+  ? await startHaproxy({
+      dir: join(work, "haproxy"),
+      port: PROXY_PORT,
+      servers: instances.map((i) => ({ name: `app${i.index + 1}`, port: i.port })),
+    })
+  : null;
+if (proxy) {
+  process.on("exit", () => proxy.child.kill("SIGKILL"));
+  for (const instance of instances) await proxy.waitStatus(`app${instance.index + 1}`, (s) => s.status === "UP");
+  log(`haproxy on https://127.0.0.1:${PROXY_PORT} in front of them`);
+}
 
 // ---- members (inserted directly: registration is not what is measured) ----
 const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -379,21 +399,26 @@ async function withDeadline(run) {
  * 1.9 ms of CPU per message at 200/s against 1.0 ms now (docs/performance.md, "Prepared statements…"): the members'
  * phones are not on the server, so their requests should cost it as little as they can.
  */
-const httpAgent = new http.Agent({ keepAlive: true });
+const httpAgent = proxy ? new https.Agent({ keepAlive: true, rejectUnauthorized: false }) : new http.Agent({ keepAlive: true });
+const transport = proxy ? https : http;
 function request(url, { method = "GET", headers = {}, body, signal }) {
   return new Promise((resolve, reject) => {
     // As a browser asks: the server compresses what is large enough (a resync page), never the small answers.
-    const req = http.request(url, { method, headers: { "accept-encoding": "br, gzip", ...headers }, agent: httpAgent, signal }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode, text: body.toString("utf8") });
-      });
-      res.on("error", reject);
-    });
+    const req = transport.request(
+      url,
+      { method, headers: { "accept-encoding": "br, gzip", ...headers }, agent: httpAgent, signal },
+      (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const body = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode, text: body.toString("utf8") });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -402,6 +427,7 @@ function request(url, { method = "GET", headers = {}, body, signal }) {
 function messengerAdapter() {
   let next = 0;
   const base = () => {
+    if (proxy) return `https://127.0.0.1:${PROXY_PORT}/api/v2`;
     const live = instances.filter((i) => i.up);
     return `http://127.0.0.1:${live[next++ % live.length].port}/api/v2`;
   };
@@ -538,6 +564,14 @@ const clients = members.map((member) => {
     url: "ws://unused",
     backoff: { baseMs: 250, maxMs: 4_000 },
     createSocket: () => {
+      if (proxy) {
+        // haproxy picks the instance (least connections): the members spread over both, and a reconnect after the
+        // kill lands on whichever is up.
+        const ws = new WebSocket(`wss://127.0.0.1:${PROXY_PORT}/ws?access_token=${member.token}`, { rejectUnauthorized: false });
+        ws.on("error", () => {});
+        sockets.set(member.index, ws);
+        return ws;
+      }
       // The load balancer: the member's home instance, the other one on every second attempt or when it is down.
       const live = instances.filter((i) => i.up);
       const home = instances[(member.index + connects++) % instances.length];
@@ -571,6 +605,7 @@ for (const { client } of clients) client.start();
   const syncDeadline = Date.now() + 60_000;
   while (firstSyncs < MEMBERS && Date.now() < syncDeadline) await sleep(200);
   log(`${firstSyncs}/${MEMBERS} clients synced`);
+  if (proxy) log(`sockets per instance (haproxy): ${(await proxy.servers()).map((s) => `${s.name} ${s.sessions}`).join(", ")}`);
 }
 
 // ---- load with chaos ----
@@ -748,6 +783,7 @@ const pct = percentile(latencies);
 const ackPct = percentile(acked.map((m) => sentAt.get(m.id).acked));
 const result = {
   adapter: adapter.name,
+  through: proxy ? `haproxy (TLS) on ${PROXY_PORT}` : "direct",
   members: MEMBERS,
   instances: instances.length,
   acknowledged: acked.length,
@@ -789,6 +825,7 @@ for (const { client } of clients) client.stop();
 await adapter.close();
 await redis.quit();
 for (const instance of instances) instance.child?.kill("SIGTERM");
+await proxy?.stop();
 // A profiled instance writes its profile while it exits.
 await sleep(args["profile-dir"] ? 8000 : 500);
 rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Debian packages the product and its tests run: Chromium (Playwright drives Debian's browser; its own
-// download cannot work here) and ffmpeg/ffprobe (video encoding, ADR 034). Installs what is missing with
+// download cannot work here) and ffmpeg/ffprobe (video encoding, ADR 034), Redis and haproxy (npm run cluster, ADR 141). Installs what is missing with
 // apt (root or sudo needed). `--only=ffmpeg` checks just that one (npm start).
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -12,6 +12,8 @@ const PACKAGES = [
   { name: "ffmpeg", present: () => existsSync("/usr/bin/ffmpeg") && existsSync("/usr/bin/ffprobe"), debs: ["ffmpeg"] },
   // The realtime bus's Redis Streams adapter is tested against a real Redis (test-all starts one if none runs).
   { name: "redis", present: () => existsSync("/usr/bin/redis-server"), debs: ["redis-server"] },
+  // `npm run cluster` puts Debian's haproxy in front of the instances (HTTP/2 with TLS, ADR 141).
+  { name: "haproxy", present: () => existsSync("/usr/sbin/haproxy"), debs: ["haproxy"] },
 ];
 
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);

@@ -94,16 +94,46 @@ async function openUploads(deps: ApiDeps, userId: number): Promise<string[]> {
   return open;
 }
 
-/** One chain of work per member in this process (starting uploads). */
-const memberLocks = new Map<number, Promise<unknown>>();
-async function withMemberLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
-  const before = memberLocks.get(userId) ?? Promise.resolve();
-  const run = before.catch(() => undefined).then(work);
-  memberLocks.set(userId, run);
+/**
+ * One start at a time per member, in every process that shares the upload folder (several instances, ADR 141): the
+ * pieces live in that folder, so the lock does too — a directory beside the member's uploads, since mkdir either makes
+ * it or finds it, atomically. A lock older than CHUNKED_LOCK_STALE_MS was left by a process that died holding it. In
+ * front of it a chain per instance, so this process's own requests wait on a promise instead of polling the disk.
+ */
+const memberChains = new WeakMap<ApiDeps, Map<number, Promise<unknown>>>();
+const CHUNKED_LOCK_STALE_MS = 10_000;
+const CHUNKED_LOCK_POLL_MS = 10;
+async function withMemberLock<T>(deps: ApiDeps, userId: number, work: () => Promise<T>): Promise<T> {
+  let chains = memberChains.get(deps);
+  if (!chains) memberChains.set(deps, (chains = new Map()));
+  const before = chains.get(userId) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(() => withLockDirectory(`${userDir(deps, userId)}.lock`, work));
+  chains.set(userId, run);
   try {
     return await run;
   } finally {
-    if (memberLocks.get(userId) === run) memberLocks.delete(userId);
+    if (chains.get(userId) === run) chains.delete(userId);
+  }
+}
+
+async function withLockDirectory<T>(lock: string, work: () => Promise<T>): Promise<T> {
+  await mkdir(join(lock, ".."), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Wall-clock time on purpose: the lock's age is the file system's, not the product's (movable) clock.
+      const held = await stat(lock).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > CHUNKED_LOCK_STALE_MS) await rm(lock, { recursive: true, force: true });
+      else await new Promise((done) => setTimeout(done, CHUNKED_LOCK_POLL_MS));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
   }
 }
 
@@ -198,7 +228,7 @@ export function registerChunkedUpload({ v2, deps }: ModuleContext): void {
           if (meta.chunkSize !== range.size || piece.bytes !== range.size) throw fail.badRequest("validation.invalid", "meta.chunkSize");
           // Starting an upload counts the open ones and creates the new one under the member's lock, so
           // parallel first pieces cannot all pass the count.
-          const stored = await withMemberLock(caller.id, async () => {
+          const stored = await withMemberLock(deps, caller.id, async () => {
             const existing = await readStored(dir);
             if (existing) return existing;
             if ((await openUploads(deps, caller.id)).length >= CHUNKED_UPLOADS_OPEN_MAX) {
