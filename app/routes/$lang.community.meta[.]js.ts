@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage } from "#server/contract/locales";
-import { etagOf, META_SCRIPT_CACHE_CONTROL, metaScript, metaScriptConfig } from "~/features/forum/meta-script.server";
+import { etagOf, metaScript, metaScriptCaching, metaScriptConfig } from "~/features/forum/meta-script.server";
 import { publicOrigin } from "~/utils/seo";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const etag = etagOf(body);
   const headers = {
     "Content-Type": "text/javascript; charset=utf-8",
-    "Cache-Control": META_SCRIPT_CACHE_CONTROL,
+    ...metaScriptCaching(),
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
     // The forum's pages load it from another origin: a classic script needs no CORS, but a `crossorigin` one (for

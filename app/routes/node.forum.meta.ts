@@ -7,10 +7,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { createApiClient } from "~/api/client.server";
 import { fetchForumOverview } from "~/api/forum.server";
 import { loadViewer } from "~/api/viewer.server";
+import { privateAnswer } from "~/utils/cache-headers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const overview = await fetchForumOverview(createApiClient({ request, context }));
-  const headers = new Headers({ "Cache-Control": "private, no-store", Vary: "Origin, Cookie" });
+  const headers = new Headers({ ...privateAnswer(), Vary: "Origin, Cookie" });
   if (!overview.ok || !overview.data.url) return json({ signed_in: false }, { status: 404, headers });
   const forumOrigin = new URL(overview.data.url).origin;
   if (request.headers.get("origin") === forumOrigin) {

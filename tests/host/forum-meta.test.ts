@@ -21,8 +21,12 @@ describe(`forum meta interface script (${TEST_DB})`, () => {
     host = await createTestHost(rt);
     const user = await createUser(rt);
     const { body } = await login(rt, user.username, user.password, freshIp());
-    member = { username: user.username, email: user.email, cookie: `tk=${encodeURIComponent(String(body.access_token))}` };
-  }, 180_000);
+    member = {
+      username: user.username,
+      email: user.email,
+      cookie: `tk=${encodeURIComponent(String(body.access_token))}; keep_logged_in=1`,
+    };
+  }, 600_000);
   afterAll(() => rt.close());
 
   const setForum = (config: ForumConfig) => {

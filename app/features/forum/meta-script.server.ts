@@ -15,9 +15,10 @@ import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
 import { brand } from "~/brand/brand";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
+import { GUEST_MAX_AGE, guestPage } from "~/utils/cache-headers";
 
 /** One hour in every cache; a day more served stale while it revalidates (labels change only with a deploy). */
-export const META_SCRIPT_CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
+export const metaScriptCaching = () => guestPage(GUEST_MAX_AGE.static, { staleWhileRevalidateSeconds: 86_400 });
 /** The counts' address on our origin (the script's fetch). */
 export const META_COUNTS_PATH = "/node/forum/meta";
 
@@ -113,7 +114,8 @@ export function metaScript(config: MetaScriptConfig): string {
     langs.appendChild(a);
   }
   tools.appendChild(langs);
-  function counted(item, count) {
+  function counted(item, raw) {
+    var count = Math.floor(Number(raw)) || 0;
     var a = link(item, linkStyle);
     if (count > 0) {
       var badge = el("span", count > 99 ? "99+" : String(count), { marginLeft: "4px", padding: "0 6px", borderRadius: "9px",
