@@ -98,7 +98,7 @@ test.describe("affiliates (no JavaScript)", () => {
     await expect(page.getByTestId("affiliate-link-inactive")).toBeVisible();
     await expect(page.getByRole("button", { name: "Über diesen Partner registrieren" })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/affiliates-link-inactive.png`, fullPage: true });
-    await page.getByRole("link", { name: "Registrieren", exact: true }).first().click();
+    await page.getByTestId("affiliate-link-inactive").getByRole("link", { name: "Registrieren", exact: true }).click();
     await expect(page).toHaveURL(/\/de\/join\/user$/);
     expect((await page.context().cookies()).some((cookie) => cookie.name === "aff")).toBe(false);
 

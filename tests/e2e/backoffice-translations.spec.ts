@@ -42,13 +42,14 @@ test("reported keys are listed per language and namespace; one marked fixed, one
   await staff.goto("/de/backoffice");
   await staff.getByTestId("backoffice-content-links").getByRole("link", { name: "Fehlende Übersetzungen" }).click();
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Fehlende Übersetzungen");
+  const filter = staff.getByTestId("missing-filter");
   // The overview links into the filter for Polish / wallet.
   await staff
     .getByTestId("missing-group")
     .filter({ hasText: /^PL · wallet: \d+$/ })
     .click();
-  await expect(staff.getByLabel("Sprache")).toHaveValue("pl");
-  await expect(staff.getByLabel("Namensraum")).toHaveValue("wallet");
+  await expect(filter.getByLabel("Sprache")).toHaveValue("pl");
+  await expect(filter.getByLabel("Namensraum")).toHaveValue("wallet");
   const fixedCard = staff.getByTestId("missing-key").filter({ hasText: fixedKey });
   const dismissedCard = staff.getByTestId("missing-key").filter({ hasText: dismissedKey });
   await expect(fixedCard).toHaveAttribute("data-state", "open");
@@ -58,19 +59,19 @@ test("reported keys are listed per language and namespace; one marked fixed, one
   await fixedCard.getByRole("button", { name: "Als behoben markieren" }).click();
   await expect(staff.getByTestId("missing-key-done")).toContainText("Als behoben markiert.");
   // Back on the same filter; the fixed key has left the open list.
-  await expect(staff.getByLabel("Sprache")).toHaveValue("pl");
+  await expect(filter.getByLabel("Sprache")).toHaveValue("pl");
   await expect(fixedCard).toHaveCount(0);
   await dismissedCard.getByRole("button", { name: "Verwerfen" }).click();
   await expect(staff.getByTestId("missing-key-done")).toContainText("Verworfen.");
   await expect(dismissedCard).toHaveCount(0);
 
   // The state filter (a GET form) finds each again.
-  await staff.getByLabel("Status").selectOption("fixed");
-  await staff.getByRole("button", { name: "Filtern" }).click();
+  await filter.getByLabel("Status").selectOption("fixed");
+  await filter.getByRole("button", { name: "Filtern" }).click();
   await expect(staff).toHaveURL(/state=fixed/);
   await expect(fixedCard).toHaveAttribute("data-state", "fixed");
-  await staff.getByLabel("Status").selectOption("dismissed");
-  await staff.getByRole("button", { name: "Filtern" }).click();
+  await filter.getByLabel("Status").selectOption("dismissed");
+  await filter.getByRole("button", { name: "Filtern" }).click();
   await expect(dismissedCard).toHaveAttribute("data-state", "dismissed");
   await expect(dismissedCard.getByRole("button", { name: "Als behoben markieren" })).toBeVisible();
   await staff.screenshot({ path: `${SHOTS}/backoffice-translations-dismissed.png`, fullPage: true });

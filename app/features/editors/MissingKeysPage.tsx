@@ -106,7 +106,7 @@ export function MissingKeysPage({
               {t("editors.translations.groups_none")}
             </p>
           ) : (
-            <ul className={ui.row} data-testid="missing-groups">
+            <ul className={css.groupList} data-testid="missing-groups">
               {list.groups.map((group) => (
                 <li key={`${group.language}/${group.namespace}`}>
                   <Link

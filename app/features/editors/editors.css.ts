@@ -23,6 +23,9 @@ export const state = styleVariants({
   dismissed: [pill, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 });
 
+/** The open keys per language and namespace: a wrapping row of links, no bullets. */
+export const groupList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
 /** A reported key: long and unbroken (dots, underscores), so it may break anywhere. */
 export const key = style({ overflowWrap: "anywhere", wordBreak: "break-word", fontSize: vars.font.sizeSm });
 
