@@ -1,6 +1,6 @@
 /** The affiliates group's endpoints (ADR 135), as the web tier calls them. */
 import type * as v from "valibot";
-import type { affiliateCreateSchema } from "#server/contract/affiliates";
+import type { affiliateCreateSchema, AffiliateStateInput } from "#server/contract/affiliates";
 import { affiliatesOps } from "#server/contract/operations/affiliates";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
 
@@ -25,4 +25,13 @@ export function createAffiliate(
 
 export function fetchAffiliateReport(api: ApiClient, id: string): Promise<ApiResult<AffiliateReportData>> {
   return api.op(affiliatesOps.report, { params: { id }, handleErrors: true });
+}
+
+/** POST /backoffice/affiliates/{id}/state: deactivates or reactivates a partner (ADR 139). */
+export function setAffiliateState(
+  api: ApiClient,
+  id: string,
+  body: AffiliateStateInput,
+): Promise<ApiResult<DataOf<typeof affiliatesOps.setState>>> {
+  return api.op(affiliatesOps.setState, { params: { id }, body, handleErrors: true });
 }

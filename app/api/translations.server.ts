@@ -11,3 +11,22 @@ export function reportMissingKeys(
 ): Promise<ApiResult<DataOf<typeof translationsOps.report>>> {
   return api.op(translationsOps.report, { body: report, auth: false, handleErrors: true });
 }
+
+export type MissingKeyListData = DataOf<typeof translationsOps.list>;
+export type MissingKeyQuery = { lng?: string; ns?: string; state?: string; page?: string };
+
+/** GET /backoffice/translations/missing: one page of the reported keys and the open ones per language and namespace. */
+export function fetchMissingKeys(api: ApiClient, query: MissingKeyQuery): Promise<ApiResult<MissingKeyListData>> {
+  return api.op(translationsOps.list, { query, handleErrors: true });
+}
+
+/** POST …/{id}/fixed or …/{id}/dismissed: closes a reported key (one audit row each). */
+export function closeMissingKey(
+  api: ApiClient,
+  id: number,
+  as: "fixed" | "dismissed",
+  reason: string | undefined,
+): Promise<ApiResult<DataOf<typeof translationsOps.markFixed>>> {
+  const op = as === "fixed" ? translationsOps.markFixed : translationsOps.dismiss;
+  return api.op(op, { params: { id }, body: reason ? { reason } : {}, handleErrors: true });
+}

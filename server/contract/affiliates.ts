@@ -44,9 +44,26 @@ export const affiliateCreateSchema = v.object(
 );
 export type AffiliateCreateInput = v.InferOutput<typeof affiliateCreateSchema>;
 
-/** GET /affiliates/{code}: the code is a partner's and active (the link sets the cookie only then). */
+/**
+ * POST /backoffice/affiliates/{id}/state (ADR 139): staff switch a partner off or on again. Off: its link records no
+ * new referral; referrals recorded while it was on keep being credited (sign-up and first payment).
+ */
+export const affiliateStateSchema = v.object(
+  {
+    active: v.boolean("validation.invalid"),
+    reason: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(500, "validation.invalid"))),
+  },
+  "validation.required",
+);
+export type AffiliateStateInput = v.InferOutput<typeof affiliateStateSchema>;
+
+/**
+ * GET /affiliates/{code}: the code is a partner's. `active` false: the partner was deactivated; the link page still
+ * welcomes the visitor (no dead link) but offers no attribution (ADR 139).
+ */
 export interface AffiliateLink {
   code: string;
+  active: boolean;
 }
 
 /** One partner with its totals. */
@@ -56,6 +73,8 @@ export interface AffiliateItem {
   name: string;
   email: string;
   active: boolean;
+  /** When staff deactivated the partner; null while active (ADR 139). */
+  deactivated_at: number | null;
   created_at: number;
   sign_ups: number;
   first_payments: number;

@@ -22,6 +22,18 @@ export const MISSING_KEY_LIMITS = {
   global: { windowMs: 60_000, limit: 300 },
 } as const;
 
+/** The back office's list of reported keys: rows a page (ADR 139). */
+export const MISSING_KEYS_PER_PAGE = 50;
+
+/**
+ * A reported key's state: open; fixed (a locale file has it now; a later report opens it again); dismissed (no key
+ * of ours, e.g. a computed key's typo or an invented one; stays closed, its count still grows).
+ */
+export const MISSING_KEY_STATES = ["open", "fixed", "dismissed"] as const;
+export type MissingKeyState = (typeof MISSING_KEY_STATES)[number];
+/** The list's state filter: a state, or all of them. */
+export const MISSING_KEY_FILTER_STATES = [...MISSING_KEY_STATES, "all"] as const;
+
 /** The spec's rule: a "key" with whitespace is a natural-language fallback and is shown as it is. */
 export function readsAsText(key: string): boolean {
   return /\s/.test(key);
@@ -48,10 +60,17 @@ export interface MissingKeyItem {
   first_seen_at: number;
   last_seen_at: number;
   fixed_at: number | null;
+  dismissed_at: number | null;
+  state: MissingKeyState;
 }
 
 export interface MissingKeyList {
+  /** One page, most reported first. */
   items: MissingKeyItem[];
+  /** Rows matching the filter, over all pages. */
+  total: number;
+  page: number;
+  per_page: number;
   /** Open keys per language and namespace, for the filter. */
   groups: Array<{ language: string; namespace: string; open: number }>;
 }

@@ -68,4 +68,45 @@ test.describe("affiliates (no JavaScript)", () => {
     await page.goto("/de/a/GIBTSNICHT1");
     await expect(page.getByTestId("affiliate-link-unknown")).toBeVisible();
   });
+
+  test("a deactivated partner's link still lands on a page but records nothing; reactivated, it attributes again", async ({
+    browser,
+    page,
+  }) => {
+    const staff = await staffPage(browser, "demo_backend");
+    await staff.goto("/de/backoffice/affiliates");
+    const code = `PAUSE${randomBytes(3).toString("hex").toUpperCase()}`;
+    await staff.getByLabel("Name", { exact: true }).fill("Pausenblog");
+    await staff.getByLabel("Code", { exact: true }).fill(code);
+    await staff.getByLabel("E-Mail", { exact: true }).fill("kontakt@pausenblog.example");
+    await staff.getByRole("button", { name: "Partner anlegen" }).click();
+    await expect(staff.getByTestId("affiliate-created")).toBeVisible();
+    await staff.getByRole("link", { name: "Pausenblog" }).first().click();
+    await expect(staff.getByTestId("affiliate-state-text")).toContainText("Aktiv");
+
+    await staff.getByLabel("Grund (optional, für das Protokoll)").fill("Vertrag beendet");
+    await staff.getByRole("button", { name: "Partner deaktivieren" }).click();
+    await expect(staff.getByTestId("affiliate-state-done")).toHaveText("Der Partner ist deaktiviert.");
+    await expect(staff.getByTestId("affiliate-state-text")).toContainText("Deaktiviert seit");
+    await staff.screenshot({ path: `${SHOTS}/affiliates-deactivated.png`, fullPage: true });
+    await staff.getByRole("link", { name: "Alle Partner" }).click();
+    await expect(staff.getByTestId("affiliate-row").filter({ hasText: code })).toHaveAttribute("data-active", "0");
+
+    // The visitor lands on a page (no dead link), with no attribution offer and nothing stored.
+    const landing = await page.goto(`/de/a/${code}`);
+    expect(landing?.status()).toBe(200);
+    await expect(page.getByTestId("affiliate-link-inactive")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Über diesen Partner registrieren" })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/affiliates-link-inactive.png`, fullPage: true });
+    await page.getByTestId("affiliate-link-inactive").getByRole("link", { name: "Registrieren", exact: true }).click();
+    await expect(page).toHaveURL(/\/de\/join\/user$/);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "aff")).toBe(false);
+
+    // Reactivated: the link offers the partner's sign-up again.
+    await staff.getByRole("link", { name: "Pausenblog" }).first().click();
+    await staff.getByRole("button", { name: "Partner wieder aktivieren" }).click();
+    await expect(staff.getByTestId("affiliate-state-done")).toHaveText("Der Partner ist wieder aktiv.");
+    await page.goto(`/de/a/${code}`);
+    await expect(page.getByRole("button", { name: "Über diesen Partner registrieren" })).toBeVisible();
+  });
 });

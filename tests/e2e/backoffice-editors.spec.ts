@@ -165,7 +165,14 @@ test("an info page edited: the old text at …/previous, then restored as the ne
   // The main queue leads to every editor this role may open (not the objections: backend only).
   await staff.goto("/de/backoffice");
   const links = staff.getByTestId("backoffice-content-links");
-  await expect(links.getByRole("link")).toHaveText(["Ankündigungen", "Info- und Rechtsseiten", "Landingpages", "Werbung", "Warnliste"]);
+  await expect(links.getByRole("link")).toHaveText([
+    "Ankündigungen",
+    "Info- und Rechtsseiten",
+    "Landingpages",
+    "Werbung",
+    "Fehlende Übersetzungen",
+    "Warnliste",
+  ]);
   await staff.goto("/de/backoffice/pages/about/social_responsibility/de");
   const marker = `Neuer Absatz ${clientIp}`;
   const textarea = staff.getByLabel("Text (Markdown)");

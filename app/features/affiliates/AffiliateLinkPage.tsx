@@ -6,9 +6,30 @@ import * as ui from "~/styles/ui.css";
 import type { loadAffiliateLink } from "./link.server";
 
 export function AffiliateLinkPage() {
-  const { title, code, tooMany, signedIn } = useLoaderData<typeof loadAffiliateLink>();
+  const { title, code, inactive, tooMany, signedIn } = useLoaderData<typeof loadAffiliateLink>();
   const { t } = useTranslation();
   const to = useLocalePath();
+  if (inactive) {
+    // The partner was deactivated (ADR 139): the visitor is welcome, nothing is stored, nobody is credited.
+    return (
+      <main className={ui.narrow}>
+        <div className={`${ui.card} ${ui.stack}`} data-testid="affiliate-link-inactive">
+          <h1>{title}</h1>
+          <p>{t("affiliates.link.inactive")}</p>
+          {signedIn ? null : (
+            <p>
+              <Link className={ui.button} to={to("join/user")}>
+                {t("affiliates.link.sign_up_plain")}
+              </Link>
+            </p>
+          )}
+          <p>
+            <Link to={to("")}>{t("affiliates.link.look_around")}</Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
   if (!code) {
     return (
       <main className={ui.narrow}>

@@ -4,6 +4,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { OPERATOR_TIME_ZONE } from "#server/contract/calendar";
 import type { AffiliateListData, AffiliateReportData } from "~/api/affiliates.server";
 import { Field, FormErrors } from "~/components/Field";
 import { inputText, type FormReply } from "~/components/form/reply";
@@ -75,6 +76,7 @@ export function AffiliatesPage({ list, created, failure }: { list: AffiliateList
                 <tr>
                   <th className={css.cell}>{t("affiliates.office.fields.name")}</th>
                   <th className={css.cell}>{t("affiliates.office.fields.code")}</th>
+                  <th className={css.cell}>{t("affiliates.office.state")}</th>
                   <th className={css.num}>{t("affiliates.report.sign_ups")}</th>
                   <th className={css.num}>{t("affiliates.report.first_payments")}</th>
                   <th className={css.num}>{t("affiliates.report.amount")}</th>
@@ -82,13 +84,14 @@ export function AffiliatesPage({ list, created, failure }: { list: AffiliateList
               </thead>
               <tbody>
                 {list.items.map((item) => (
-                  <tr key={item.id}>
+                  <tr key={item.id} data-testid="affiliate-row" data-active={item.active ? "1" : "0"}>
                     <td className={css.cell}>
                       <Link className={css.rowLink} to={to(`backoffice/affiliates/${item.id}`)}>
                         {item.name}
                       </Link>
                     </td>
                     <td className={css.cell}>{item.code}</td>
+                    <td className={css.cell}>{t(`affiliates.office.states.${item.active ? "active" : "inactive"}`)}</td>
                     <td className={css.num}>{item.signUps}</td>
                     <td className={css.num}>{item.firstPayments}</td>
                     <td className={css.num}>{f.euros(item.firstPaymentCents)}</td>
@@ -116,7 +119,47 @@ function useMonthName() {
   return (month: string) => format.format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15));
 }
 
-export function AffiliateReportPage({ report }: { report: AffiliateReportData }) {
+/** The partner's state and the switch (ADR 139): off, its link binds nobody new; the credits of members it brought stay. */
+function StateForm({ affiliate, failure }: { affiliate: AffiliateReportData["affiliate"]; failure: FormReply | null }) {
+  const { t } = useTranslation("affiliates");
+  const lang = useLang();
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: OPERATOR_TIME_ZONE });
+  return (
+    <Form method="post" className={`${ui.card} ${ui.stack}`} data-testid="affiliate-state" data-active={affiliate.active ? "1" : "0"}>
+      <h2 className={ui.sectionTitle}>{t("affiliates.report.state")}</h2>
+      <p data-testid="affiliate-state-text">
+        {affiliate.active
+          ? t("affiliates.report.active")
+          : t("affiliates.report.inactive_since", {
+              date: affiliate.deactivatedAt === null ? "–" : date.format(affiliate.deactivatedAt),
+            })}
+      </p>
+      {affiliate.active ? <p className={ui.muted}>{t("affiliates.report.deactivate_hint")}</p> : null}
+      <FormErrors errors={failure?.formErrors ?? []} />
+      <input type="hidden" name="active" value={affiliate.active ? "0" : "1"} />
+      <Field
+        name="reason"
+        label={t("affiliates.report.reason")}
+        autoComplete="off"
+        defaultValue={failure ? inputText(failure, "reason") : ""}
+        errors={failure?.fieldErrors.reason ?? []}
+      />
+      <button type="submit" className={affiliate.active ? ui.buttonSecondary : ui.button} data-testid="affiliate-state-toggle">
+        {t(affiliate.active ? "affiliates.report.deactivate" : "affiliates.report.reactivate")}
+      </button>
+    </Form>
+  );
+}
+
+export function AffiliateReportPage({
+  report,
+  done,
+  failure,
+}: {
+  report: AffiliateReportData;
+  done: "deactivated" | "reactivated" | null;
+  failure: FormReply | null;
+}) {
   const { t } = useTranslation("affiliates");
   const lang = useLang();
   const to = useLocalePath();
@@ -133,6 +176,11 @@ export function AffiliateReportPage({ report }: { report: AffiliateReportData })
           {t("affiliates.report.title")} {affiliate.name}
         </h1>
         <MoneyNav current="affiliates" />
+        {done ? (
+          <p className={ui.notice} role="status" data-testid="affiliate-state-done">
+            {t(`affiliates.report.done_${done}`)}
+          </p>
+        ) : null}
         <dl className={`${ui.card} ${css.facts}`} data-testid="affiliate-totals">
           <dt className={css.factLabel}>{t("affiliates.office.fields.code")}</dt>
           <dd className={css.factValue}>{affiliate.code}</dd>
@@ -147,6 +195,7 @@ export function AffiliateReportPage({ report }: { report: AffiliateReportData })
           <dt className={css.factLabel}>{t("affiliates.report.amount")}</dt>
           <dd className={css.factValue}>{f.euros(affiliate.firstPaymentCents)}</dd>
         </dl>
+        <StateForm affiliate={affiliate} failure={failure} />
         <h2 className={ui.sectionTitle}>{t("affiliates.report.by_month")}</h2>
         {months.length === 0 ? (
           <p className={ui.card}>{t("affiliates.report.none")}</p>

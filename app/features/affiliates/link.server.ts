@@ -29,18 +29,26 @@ export async function loadAffiliateLink({ request, context, params }: LoaderFunc
   const signedIn = (await loadViewer(request, context)) !== null;
   const result = await checkedCode(request, context, params.code);
   const status = result.ok ? 200 : result.status === 429 ? 429 : 404;
+  // A deactivated partner's printed link still lands on a page (ADR 139): a welcome without the attribution offer.
+  const inactive = result.ok && !result.data.active;
   return data(
-    { title: t("affiliates.link.title"), code: result.ok ? result.data.code : null, tooMany: status === 429, signedIn },
+    {
+      title: t(inactive ? "affiliates.link.inactive_title" : "affiliates.link.title"),
+      code: result.ok && result.data.active ? result.data.code : null,
+      inactive,
+      tooMany: status === 429,
+      signedIn,
+    },
     { status, headers: PRIVATE_HEADERS },
   );
 }
 
-/** "Sign up": the code kept for the sign-up, then on to join/user. An unknown code goes to join/user without it. */
+/** "Sign up": the code kept for the sign-up, then on to join/user. An unknown or deactivated partner's code goes there without it. */
 export async function submitAffiliateLink({ request, context, params }: ActionFunctionArgs) {
   const lang = params.lang!;
   const result = await checkedCode(request, context, params.code);
   const headers = new Headers(PRIVATE_HEADERS);
-  if (result.ok)
+  if (result.ok && result.data.active)
     headers.append(
       "Set-Cookie",
       serializeCookie(AFFILIATE_COOKIE, result.data.code, { httpOnly: true, maxAge: AFFILIATE_COOKIE_MAX_AGE_S }),

@@ -13,6 +13,7 @@ const LINKS: ReadonlyArray<{ path: string; key: string; permission: StaffPermiss
   { path: "backoffice/pages", key: "pages", permission: "content.edit" },
   { path: "backoffice/landing-pages", key: "landing", permission: "content.edit" },
   { path: "backoffice/ads", key: "ads", permission: "content.edit" },
+  { path: "backoffice/translations", key: "translations", permission: "content.edit" },
   { path: "backoffice/warnings", key: "warnings", permission: "reports.decide" },
   { path: "backoffice/warning-objections", key: "objections", permission: "trust.manage" },
 ];

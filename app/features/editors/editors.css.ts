@@ -17,7 +17,17 @@ export const state = styleVariants({
   ended: [pill, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
   on: [pill, { background: vars.color.successBg, color: vars.color.success }],
   off: [pill, { background: vars.color.dangerBg, color: vars.color.danger }],
+  // Reported translation keys (ADR 139).
+  open: [pill, { background: vars.color.dangerBg, color: vars.color.danger }],
+  fixed: [pill, { background: vars.color.successBg, color: vars.color.success }],
+  dismissed: [pill, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 });
+
+/** The open keys per language and namespace: a wrapping row of links, no bullets. */
+export const groupList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+/** A reported key: long and unbroken (dots, underscores), so it may break anywhere. */
+export const key = style({ overflowWrap: "anywhere", wordBreak: "break-word", fontSize: vars.font.sizeSm });
 
 export const missing = style({ color: vars.color.danger, fontSize: vars.font.sizeSm, fontWeight: 600 });
 

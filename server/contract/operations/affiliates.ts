@@ -1,5 +1,5 @@
 /** The affiliates group's operations (ADR 062, 135). */
-import { affiliateCreateSchema } from "../affiliates";
+import { affiliateCreateSchema, affiliateStateSchema } from "../affiliates";
 import { defineOperation } from "../operation";
 import "../affiliates";
 
@@ -10,4 +10,5 @@ export const affiliatesOps = {
   list: defineOperation({ method: "get", path: office, response: "AffiliateList" }),
   create: defineOperation({ method: "post", path: office, body: affiliateCreateSchema, response: "AffiliateItem" }),
   report: defineOperation({ method: "get", path: `${office}/:id`, response: "AffiliateReport" }),
+  setState: defineOperation({ method: "post", path: `${office}/:id/state`, body: affiliateStateSchema, response: "AffiliateItem" }),
 };

@@ -2,7 +2,8 @@
 import * as v from "valibot";
 import { NAMESPACES, SUPPORTED_LANGUAGES } from "../locales";
 import { defineOperation } from "../operation";
-import { MISSING_KEY_LIMITS } from "../translations";
+import { pageQueryParam } from "../paging";
+import { MISSING_KEY_FILTER_STATES, MISSING_KEY_LIMITS } from "../translations";
 
 export const missingKeyReportSchema = v.object({
   keys: v.pipe(
@@ -26,10 +27,13 @@ export const missingKeyReportSchema = v.object({
 export const missingKeyFilterSchema = v.object({
   lng: v.optional(v.picklist(SUPPORTED_LANGUAGES, "validation.invalid")),
   ns: v.optional(v.picklist(NAMESPACES, "validation.invalid")),
-  /** open (default): not marked fixed; fixed; all. */
-  state: v.optional(v.picklist(["open", "fixed", "all"], "validation.invalid"), "open"),
+  /** open (default), fixed, dismissed, or all. */
+  state: v.optional(v.picklist(MISSING_KEY_FILTER_STATES, "validation.invalid"), "open"),
+  /** 1-based; a page past the last answers no items. */
+  page: pageQueryParam,
 });
 
+/** The body of marking a key fixed or dismissing it: an optional note for the audit trail. */
 export const markKeyFixedSchema = v.object({
   reason: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(500, "validation.invalid"))),
 });
@@ -50,6 +54,12 @@ export const translationsOps = {
   markFixed: defineOperation({
     method: "post",
     path: "/api/v2/backoffice/translations/missing/:id/fixed",
+    body: markKeyFixedSchema,
+    response: "MissingKeyItem",
+  }),
+  dismiss: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/translations/missing/:id/dismissed",
     body: markKeyFixedSchema,
     response: "MissingKeyItem",
   }),

@@ -5,13 +5,14 @@
  */
 import { defineFeature } from "../manifest";
 import * as m0120 from "./migrations/0120_affiliates";
+import * as m0124 from "./migrations/0124_affiliate_deactivation";
 import { registerAffiliates } from "./routes";
 import { creditFirstPayment } from "./service";
 
 export const manifest = defineFeature({
   name: "affiliates",
   routes: registerAffiliates,
-  migrations: { "0120_affiliates": m0120 },
+  migrations: { "0120_affiliates": m0120, "0124_affiliate_deactivation": m0124 },
   orderPaid: creditFirstPayment,
 });
 export { bindReferral } from "./service";

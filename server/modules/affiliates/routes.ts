@@ -5,7 +5,7 @@ import { fail } from "../../api/errors";
 import * as v from "valibot";
 import { AFFILIATE_ERRORS, AFFILIATE_REPORT_MONTHS, affiliateCodeSchema } from "../../contract/affiliates";
 import { affiliatesOps } from "../../contract/operations/affiliates";
-import { affiliateLink, affiliateReport, createAffiliate, listAffiliates } from "./service";
+import { affiliateLink, affiliateReport, createAffiliate, listAffiliates, setAffiliateState } from "./service";
 
 const BACKEND_ONLY = "Backend (9) accounts only (money.manage): 403 for members and the team; 401 without a token.";
 
@@ -17,7 +17,7 @@ export function registerAffiliates({ v2 }: ModuleContext): void {
       tag: "affiliates",
       auth: "optional",
       summary:
-        "Whether a partner's link code is an active affiliate's (the web tier sets the attribution cookie only then). 404 for unknown and inactive alike; look-ups per address are limited (429).",
+        "A partner's link code and whether the partner is active (the web tier offers the attribution cookie only then; a deactivated partner's link still lands on a page, ADR 139). 404 for unknown codes; look-ups per address are limited (429).",
       statuses: [404, 429],
     },
     async (c) => {
@@ -59,5 +59,17 @@ export function registerAffiliates({ v2 }: ModuleContext): void {
       statuses: [401, 403, 404],
     },
     async (c) => ok(c, await affiliateReport(c.get("deps"), rowIdParam(c.req.param("id"), AFFILIATE_ERRORS.unknown))),
+  );
+  v2.add(
+    affiliatesOps.setState,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "money.manage",
+      summary: `Deactivates (active=false) or reactivates a partner, with an optional reason; one audit row (affiliate.deactivate / affiliate.reactivate) per change, none when the state is already the asked one. Off: its link binds nobody new; referrals recorded while it was active stay and their first payment is still credited (ADR 139). ${BACKEND_ONLY}`,
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { body, user }) =>
+      ok(c, await setAffiliateState(c.get("deps"), user!.id, rowIdParam(c.req.param("id"), AFFILIATE_ERRORS.unknown), body)),
   );
 }

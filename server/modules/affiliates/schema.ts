@@ -10,6 +10,8 @@ export interface AffiliatesTable {
   email_key: string;
   email: string;
   active: Generated<number>;
+  /** Since when staff have it switched off (migration 0124); null while active. */
+  deactivated_at: number | null;
   created_by: number | null;
   created_at: number;
 }

@@ -29,14 +29,21 @@ type Trx = Transaction<Database>;
 /** Link look-ups per client address: codes are short and printable, so guessing them is throttled. */
 export const AFFILIATE_LOOKUP_LIMIT = { windowMs: 10 * 60 * 1000, limit: 30 } as const;
 
-/** GET /affiliates/{code}: an active partner's code, or 404 (unknown and inactive look the same). */
+/**
+ * GET /affiliates/{code}: a partner's code and whether it is active, or 404 for an unknown code. A deactivated
+ * partner's printed links stay valid pages (ADR 139): the web tier welcomes the visitor without attributing them.
+ */
 export async function affiliateLink(deps: ApiDeps, code: string, clientIp: string): Promise<AffiliateLink> {
   const now = deps.clock.now();
   if ((await recordHit(deps.db, now, { bucket: `affiliate-lookup:${clientIp}`, ...AFFILIATE_LOOKUP_LIMIT })) > AFFILIATE_LOOKUP_LIMIT.limit)
     throw fail.tooMany("exception.affiliates.too_many_attempts");
-  const row = await activeAffiliate(deps.db, code);
+  const row = await deps.db
+    .selectFrom("affiliates")
+    .select(["code", "active"])
+    .where("code", "=", code.trim().toUpperCase())
+    .executeTakeFirst();
   if (!row) throw fail.notFound(AFFILIATE_ERRORS.unknown);
-  return { code: row.code };
+  return { code: row.code, active: Number(row.active) === 1 };
 }
 
 function activeAffiliate(db: DB | Trx, code: string) {
@@ -108,6 +115,7 @@ const totals = (db: DB) =>
       "affiliates.name",
       "affiliates.email",
       "affiliates.active",
+      "affiliates.deactivated_at",
       "affiliates.created_at",
       sql<number>`coalesce(sum(case when affiliate_credits.kind = 'sign_up' then 1 else 0 end), 0)`.as("sign_ups"),
       sql<number>`coalesce(sum(case when affiliate_credits.kind = 'first_payment' then 1 else 0 end), 0)`.as("first_payments"),
@@ -115,7 +123,15 @@ const totals = (db: DB) =>
         "first_payment_cents",
       ),
     ])
-    .groupBy(["affiliates.id", "affiliates.code", "affiliates.name", "affiliates.email", "affiliates.active", "affiliates.created_at"]);
+    .groupBy([
+      "affiliates.id",
+      "affiliates.code",
+      "affiliates.name",
+      "affiliates.email",
+      "affiliates.active",
+      "affiliates.deactivated_at",
+      "affiliates.created_at",
+    ]);
 
 type TotalsRow = Awaited<ReturnType<ReturnType<typeof totals>["execute"]>>[number];
 
@@ -126,6 +142,7 @@ function itemOf(row: TotalsRow): AffiliateItem {
     name: row.name,
     email: row.email,
     active: Number(row.active) === 1,
+    deactivated_at: row.deactivated_at === null ? null : Number(row.deactivated_at),
     created_at: Number(row.created_at),
     sign_ups: Number(row.sign_ups),
     first_payments: Number(row.first_payments),
@@ -180,6 +197,49 @@ export async function createAffiliate(deps: ApiDeps, staffId: number, body: Affi
       if (await taken()) throw codeTaken();
       throw err;
     });
+  return (await affiliateItem(deps.db, id))!;
+}
+
+/**
+ * POST /backoffice/affiliates/{id}/state (ADR 139): switches a partner off or on, with one audit row per change
+ * (`affiliate.deactivate`, `affiliate.reactivate`); asking for the state it already has changes and records nothing.
+ * Off, its link binds nobody new (bindReferral looks for active partners); members bound while it was on stay bound
+ * and their first payment is still credited: the partner brought them under its contract.
+ */
+export async function setAffiliateState(
+  deps: ApiDeps,
+  staffId: number,
+  id: number,
+  input: { active: boolean; reason?: string | undefined },
+): Promise<AffiliateItem> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("affiliates").select(["id", "active", "deactivated_at"]).where("id", "=", id).executeTakeFirst();
+    if (!before) throw fail.notFound(AFFILIATE_ERRORS.unknown);
+    if ((Number(before.active) === 1) === input.active) return;
+    const after = { active: input.active ? 1 : 0, deactivated_at: input.active ? null : now };
+    // The state in the condition: of two staff pressing at once, one changes it and writes the audit row.
+    const changed = await trx
+      .updateTable("affiliates")
+      .set(after)
+      .where("id", "=", id)
+      .where("active", "=", Number(before.active))
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return;
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: input.active ? "affiliate.reactivate" : "affiliate.deactivate",
+        subjectType: "affiliate",
+        subjectId: String(id),
+        reason: input.reason ? input.reason : null,
+        before: { active: Number(before.active), deactivated_at: before.deactivated_at === null ? null : Number(before.deactivated_at) },
+        after,
+      },
+      now,
+    );
+  });
   return (await affiliateItem(deps.db, id))!;
 }
 

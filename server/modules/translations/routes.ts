@@ -3,7 +3,7 @@ import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
 import { translationsOps } from "../../contract/operations/translations";
-import { markKeyFixed, missingKeyList, reportMissingKeys } from "./service";
+import { dismissKey, markKeyFixed, missingKeyList, reportMissingKeys } from "./service";
 
 export function registerTranslations({ v2, deps }: ModuleContext): void {
   v2.add(
@@ -26,7 +26,7 @@ export function registerTranslations({ v2, deps }: ModuleContext): void {
       auth: "required",
       staff: "content.edit",
       summary:
-        "Reported missing translation keys (filter lng, ns, state open|fixed|all), most reported first, at most 500, and the open keys per language and namespace.",
+        "Reported missing translation keys (filter lng, ns, state open|fixed|dismissed|all; page), most reported first, 50 a page with the total, and the open keys per language and namespace.",
       statuses: [400, 401, 403],
     },
     async (c, { user, query }) => {
@@ -45,5 +45,18 @@ export function registerTranslations({ v2, deps }: ModuleContext): void {
     },
     async (c, { user, body }) =>
       ok(c, await markKeyFixed(deps, user!.id, rowIdParam(c.req.param("id"), "exception.translations.key_not_found"), body.reason)),
+  );
+  v2.add(
+    translationsOps.dismiss,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary:
+        "Dismisses a reported key as no key of ours (one audit row translation_key.dismiss); unlike fixed, a later report does not open it again (its count still grows). 404 exception.translations.key_not_found.",
+      statuses: [400, 401, 403, 404],
+    },
+    async (c, { user, body }) =>
+      ok(c, await dismissKey(deps, user!.id, rowIdParam(c.req.param("id"), "exception.translations.key_not_found"), body.reason)),
   );
 }

@@ -12,6 +12,9 @@ export interface MissingTranslationKeysTable {
   /** Staff marked it fixed (a later report opens it again). */
   fixed_at: number | null;
   fixed_by: number | null;
+  /** Staff dismissed it as no key of ours (migration 0124): stays closed when reported again. */
+  dismissed_at: number | null;
+  dismissed_by: number | null;
 }
 
 declare module "../../db/schema/index" {

@@ -10,12 +10,15 @@ import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import {
   MISSING_KEY_LIMITS,
+  MISSING_KEYS_PER_PAGE,
   readsAsText,
   type MissingKeyItem,
   type MissingKeyList,
   type MissingKeyReceipt,
   type MissingKeyReport,
+  type MissingKeyState,
 } from "../../contract/translations";
+import type { MissingTranslationKeysTable } from "./schema";
 import { recordHit } from "../../lib/rate-limit";
 import { requireStaffPermission } from "../access/index";
 import { recordAudit } from "../audit/index";
@@ -41,6 +44,7 @@ export async function reportMissingKeys(deps: ApiDeps, report: MissingKeyReport,
       .selectFrom("missing_translation_keys")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("fixed_at", "is", null)
+      .where("dismissed_at", "is", null)
       .executeTakeFirstOrThrow();
     let room = MAX_OPEN_KEYS - Number(open.n);
     let counted = 0;
@@ -72,8 +76,14 @@ export async function reportMissingKeys(deps: ApiDeps, report: MissingKeyReport,
   });
 }
 
+type Row = Omit<MissingTranslationKeysTable, "id"> & { id: number };
+
+/** Dismissed wins over fixed: a dismissed key stays closed whatever a later report does to fixed_at. */
+const stateOf = (row: Pick<Row, "fixed_at" | "dismissed_at">): MissingKeyState =>
+  row.dismissed_at !== null ? "dismissed" : row.fixed_at !== null ? "fixed" : "open";
+
 // The row's columns are the item's; PostgreSQL may answer its integers as strings.
-const itemOf = (row: MissingKeyItem): MissingKeyItem => ({
+const itemOf = (row: Row): MissingKeyItem => ({
   id: Number(row.id),
   language: row.language,
   namespace: row.namespace,
@@ -82,51 +92,92 @@ const itemOf = (row: MissingKeyItem): MissingKeyItem => ({
   first_seen_at: Number(row.first_seen_at),
   last_seen_at: Number(row.last_seen_at),
   fixed_at: row.fixed_at === null ? null : Number(row.fixed_at),
+  dismissed_at: row.dismissed_at === null ? null : Number(row.dismissed_at),
+  state: stateOf(row),
 });
 
-/** GET /backoffice/translations/missing: the reported keys, most reported first, and open counts per language and namespace. */
+/**
+ * GET /backoffice/translations/missing: the reported keys matching the filter, most reported first, a page at a
+ * time, and the open keys per language and namespace (all of them, for the filter's overview).
+ */
 export async function missingKeyList(
   deps: ApiDeps,
   staffId: number,
-  filter: { lng?: string | undefined; ns?: string | undefined; state: "open" | "fixed" | "all" },
+  filter: { lng?: string | undefined; ns?: string | undefined; state: MissingKeyState | "all"; page: number },
 ): Promise<MissingKeyList> {
   await requireStaffPermission(deps, staffId, "content.edit");
-  let query = deps.db.selectFrom("missing_translation_keys").selectAll();
+  let query = deps.db.selectFrom("missing_translation_keys");
   if (filter.lng) query = query.where("language", "=", filter.lng);
   if (filter.ns) query = query.where("namespace", "=", filter.ns);
-  if (filter.state === "open") query = query.where("fixed_at", "is", null);
-  if (filter.state === "fixed") query = query.where("fixed_at", "is not", null);
-  const [rows, groups] = await Promise.all([
-    query.orderBy("count", "desc").orderBy("last_seen_at", "desc").orderBy("id").limit(500).execute(),
+  if (filter.state === "open") query = query.where("fixed_at", "is", null).where("dismissed_at", "is", null);
+  if (filter.state === "fixed") query = query.where("fixed_at", "is not", null).where("dismissed_at", "is", null);
+  if (filter.state === "dismissed") query = query.where("dismissed_at", "is not", null);
+  const [rows, total, groups] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy("count", "desc")
+      .orderBy("last_seen_at", "desc")
+      .orderBy("id")
+      .limit(MISSING_KEYS_PER_PAGE)
+      .offset((filter.page - 1) * MISSING_KEYS_PER_PAGE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     deps.db
       .selectFrom("missing_translation_keys")
       .select(["language", "namespace", (eb) => eb.fn.countAll<number>().as("open")])
       .where("fixed_at", "is", null)
+      .where("dismissed_at", "is", null)
       .groupBy(["language", "namespace"])
       .orderBy("language")
       .orderBy("namespace")
       .execute(),
   ]);
-  return { items: rows.map(itemOf), groups: groups.map((g) => ({ language: g.language, namespace: g.namespace, open: Number(g.open) })) };
+  return {
+    items: rows.map(itemOf),
+    total: Number(total.n),
+    page: filter.page,
+    per_page: MISSING_KEYS_PER_PAGE,
+    groups: groups.map((g) => ({ language: g.language, namespace: g.namespace, open: Number(g.open) })),
+  };
 }
 
 /** POST /backoffice/translations/missing/{id}/fixed: marks a key fixed (one audit row); a later report opens it again. */
-export async function markKeyFixed(deps: ApiDeps, staffId: number, id: number, reason: string | undefined): Promise<MissingKeyItem> {
+export function markKeyFixed(deps: ApiDeps, staffId: number, id: number, reason: string | undefined): Promise<MissingKeyItem> {
+  return closeKey(deps, staffId, id, reason, "fixed");
+}
+
+/** POST /backoffice/translations/missing/{id}/dismissed: no key of ours (one audit row); it stays closed when reported again. */
+export function dismissKey(deps: ApiDeps, staffId: number, id: number, reason: string | undefined): Promise<MissingKeyItem> {
+  return closeKey(deps, staffId, id, reason, "dismissed");
+}
+
+/** Fixed and dismissed exclude each other: the later decision replaces the earlier one. */
+async function closeKey(
+  deps: ApiDeps,
+  staffId: number,
+  id: number,
+  reason: string | undefined,
+  as: "fixed" | "dismissed",
+): Promise<MissingKeyItem> {
   await requireStaffPermission(deps, staffId, "content.edit");
   const now = deps.clock.now();
+  const change =
+    as === "fixed"
+      ? { fixed_at: now, fixed_by: staffId, dismissed_at: null, dismissed_by: null }
+      : { fixed_at: null, fixed_by: null, dismissed_at: now, dismissed_by: staffId };
   return deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("missing_translation_keys").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw fail.notFound(NOT_FOUND);
-    await trx.updateTable("missing_translation_keys").set({ fixed_at: now, fixed_by: staffId }).where("id", "=", id).execute();
-    const after = { ...before, fixed_at: now, fixed_by: staffId };
+    await trx.updateTable("missing_translation_keys").set(change).where("id", "=", id).execute();
+    const after = { ...before, ...change };
     await recordAudit(
       trx,
       {
         actorId: staffId,
-        action: "translation_key.fix",
+        action: as === "fixed" ? "translation_key.fix" : "translation_key.dismiss",
         subjectType: "missing_translation_key",
         subjectId: String(id),
-        reason: reason ?? null,
+        reason: reason ? reason : null,
         before,
         after,
       },

@@ -15,6 +15,8 @@ import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from
 interface Item {
   id: number;
   code: string;
+  active: boolean;
+  deactivated_at: number | null;
   sign_ups: number;
   first_payments: number;
   first_payment_cents: number;
@@ -69,7 +71,7 @@ describe(`affiliates (${TEST_DB})`, () => {
     const affiliate = await newAffiliate();
     const found = await callJson<{ data: { code: string } }>(rt, undefined, "GET", `/api/v2/affiliates/${affiliate.code.toLowerCase()}`);
     expect(found.status).toBe(200);
-    expect(found.json.data).toEqual({ code: affiliate.code });
+    expect(found.json.data).toEqual({ code: affiliate.code, active: true });
     for (const code of ["NOSUCHCODE", "bad code!", "x".repeat(40)]) {
       const answer = await callJson<{ errors: Array<{ key: string }> }>(
         rt,
@@ -197,5 +199,71 @@ describe(`affiliates (${TEST_DB})`, () => {
     await newAffiliate();
     const after = await rt.deps.db.selectFrom("audit_log").select("id").where("action", "=", "affiliate.create").execute();
     expect(after.length - before.length).toBe(1);
+  });
+
+  const setState = (token: string | undefined, id: number | string, body: unknown) =>
+    callJson<{ data: Item; errors?: Array<{ key: string }> }>(rt, token, "POST", `/api/v2/backoffice/affiliates/${id}/state`, body);
+  const audits = (id: number) =>
+    rt.deps.db
+      .selectFrom("audit_log")
+      .select(["action", "reason"])
+      .where("subject_type", "=", "affiliate")
+      .where("subject_id", "=", String(id))
+      .where("action", "in", ["affiliate.deactivate", "affiliate.reactivate"])
+      .orderBy("id")
+      .execute();
+
+  it("deactivated: the link still answers (active false) but binds nobody new; earlier referrals keep their credits", async () => {
+    const affiliate = await newAffiliate();
+    const before = await signUp({ affiliate_code: affiliate.code });
+    rt.clock.advance(60_000);
+    const off = await setState(backend.token, affiliate.id, { active: false, reason: "contract ended" });
+    expect(off.status).toBe(200);
+    expect(off.json.data).toMatchObject({ active: false, deactivated_at: rt.clock.now(), sign_ups: 1 });
+    expect(await audits(affiliate.id)).toEqual([{ action: "affiliate.deactivate", reason: "contract ended" }]);
+
+    // The printed link is no dead end: the code is known, and says it is off.
+    const link = await callJson<{ data: { code: string; active: boolean } }>(rt, undefined, "GET", `/api/v2/affiliates/${affiliate.code}`);
+    expect(link.status).toBe(200);
+    expect(link.json.data).toEqual({ code: affiliate.code, active: false });
+    // A sign-up with its code (a cookie set while it was active) binds nothing and is not credited.
+    const after = await signUp({ affiliate_code: affiliate.code });
+    expect(await rt.deps.db.selectFrom("affiliate_referrals").select("id").where("user_id", "=", after).executeTakeFirst()).toBeUndefined();
+    // The member referred while it was active pays: still credited (ADR 139).
+    const order = await createOrder(rt, before, { gross: 1990, vat: 318 });
+    expect((await sendPostback(rt, postbackBody(order.ref, "success", order.gross))).status).toBeLessThan(300);
+    const { affiliate: totals } = await report(affiliate.id);
+    expect(totals).toMatchObject({ active: false, sign_ups: 1, first_payments: 1, first_payment_cents: 1990 });
+    // The list shows the state too.
+    const list = await callJson<{ data: { items: Item[] } }>(rt, backend.token, "GET", "/api/v2/backoffice/affiliates");
+    expect(list.json.data.items.find((i) => i.id === affiliate.id)).toMatchObject({ active: false });
+
+    // Asking for the state it has changes and records nothing; reactivating binds again.
+    expect((await setState(backend.token, affiliate.id, { active: false })).status).toBe(200);
+    expect(await audits(affiliate.id)).toHaveLength(1);
+    const on = await setState(backend.token, affiliate.id, { active: true });
+    expect(on.json.data).toMatchObject({ active: true, deactivated_at: null });
+    expect((await audits(affiliate.id)).map((a) => a.action)).toEqual(["affiliate.deactivate", "affiliate.reactivate"]);
+    const again = await signUp({ affiliate_code: affiliate.code });
+    const bound = await rt.deps.db
+      .selectFrom("affiliate_referrals")
+      .select("affiliate_id")
+      .where("user_id", "=", again)
+      .executeTakeFirstOrThrow();
+    expect(bound.affiliate_id).toBe(affiliate.id);
+  });
+
+  it("keeps the switch to backend accounts: members, the team and guests refused; bad bodies and ids answered", async () => {
+    const affiliate = await newAffiliate();
+    for (const token of [member.token, team.token, undefined]) {
+      expect((await setState(token, affiliate.id, { active: false })).status).toBe(token ? 403 : 401);
+    }
+    expect((await report(affiliate.id)).affiliate.active).toBe(true);
+    expect(await audits(affiliate.id)).toEqual([]);
+    expect((await setState(backend.token, 999_999, { active: false })).status).toBe(404);
+    expect((await setState(backend.token, "abc", { active: false })).status).toBe(404);
+    for (const body of [{}, { active: "no" }, { active: false, reason: "x".repeat(501) }, []]) {
+      expect((await setState(backend.token, affiliate.id, body)).status, JSON.stringify(body)).toBe(400);
+    }
   });
 });
