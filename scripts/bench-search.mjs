@@ -1,13 +1,16 @@
 // In-process search benchmark: requests go through the API app (Hono fetch,
 // validation, service, database) without a network socket.
-//   DATABASE_URL=sqlite:/tmp/search-bench.sqlite node scripts/bench-search.mjs [--runs 300] [--warmup 30]
+//   DATABASE_URL=sqlite:/tmp/search-bench.sqlite node scripts/bench-search.mjs [--runs 300] [--warmup 30] [--only bar]
 // Seed that database first (see docs/performance.md, "Search"). Prints p50/p95/max
 // per scenario and the result totals, so a scenario that matches nothing is visible.
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
 
 register();
-const { values } = parseArgs({ options: { runs: { type: "string", default: "300" }, warmup: { type: "string", default: "30" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "300" }, warmup: { type: "string", default: "30" }, only: { type: "string" } },
+});
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
 if (!process.env.DATABASE_URL) {
@@ -92,7 +95,18 @@ async function call(scenario) {
   return json;
 }
 
-for (const scenario of scenarios) {
+/** The machine's load average: on a shared machine wall times mean little without it (docs/performance.md). */
+function loadAverage() {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+}
+
+console.info(`load average at start: ${loadAverage()}`);
+// --only: the scenarios whose name contains this text (a long run on a busy machine measures what it must).
+for (const scenario of scenarios.filter((s) => !values.only || s.name.includes(values.only))) {
   let sample;
   for (let i = 0; i < warmup; i++) sample = await call(scenario);
   const times = [];
@@ -111,4 +125,5 @@ for (const scenario of scenarios) {
     `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
   );
 }
+console.info(`load average at end: ${loadAverage()}`);
 await runtime.database.close();

@@ -196,8 +196,12 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
     }
   }
 
-  /** Drops what createTriggers made (the table and its rows stay). */
-  async function dropTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  /**
+   * Drops what createTriggers made (the table and its rows stay). `ifExists`: a seed that stopped half-way left them
+   * dropped, and the next seed must still start (server/db/seed/search-rows.ts).
+   */
+  async function dropTriggers(dialect: Dialect, db: Kysely<unknown>, { ifExists = false } = {}) {
+    const maybe = ifExists ? "IF EXISTS " : "";
     if (dialect === "postgres") {
       // The trigger functions go with CASCADE (their triggers with them); the refresh function after them.
       for (const name of [
@@ -207,14 +211,14 @@ export function searchProfilesSql(definition: SearchProfilesDefinition) {
         "search_profiles_on_profile_traits",
         ...(counters ? ["search_profiles_on_profile_counters"] : []),
       ])
-        await sql.raw(`DROP FUNCTION ${name}() CASCADE`).execute(db);
-      await sql.raw(`DROP FUNCTION search_profiles_refresh(integer)`).execute(db);
+        await sql.raw(`DROP FUNCTION ${maybe}${name}() CASCADE`).execute(db);
+      await sql.raw(`DROP FUNCTION ${maybe}search_profiles_refresh(integer)`).execute(db);
       return;
     }
     const names = ["users_ins", "users_upd", "users_del", "profiles_ins", "profiles_upd", "profiles_del"];
     for (const table of ["profile_prices", "profile_traits"]) names.push(`${table}_ins`, `${table}_upd`, `${table}_del`);
     if (counters) names.push("counters_ins", "counters_upd");
-    for (const name of names) await sql.raw(`DROP TRIGGER search_profiles_${name}`).execute(db);
+    for (const name of names) await sql.raw(`DROP TRIGGER ${maybe}search_profiles_${name}`).execute(db);
   }
 
   return {

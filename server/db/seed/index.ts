@@ -18,6 +18,7 @@ import { writeAccounts } from "./accounts";
 import { SeedPhotos } from "./photo-files";
 import type { SeedKind } from "./texts";
 import { dialectOfDb } from "./reset";
+import { withSearchRowsDeferred } from "./search-rows";
 import { DEMO_PASSWORD } from "./demo-login";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
@@ -38,6 +39,11 @@ export interface SeedOptions {
   storage?: MediaStorage;
   /** Called after each written chunk (the CLI shows progress on large seeds). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Computes search rows once after the load instead of by trigger per row (ADR 142; default on). Off only in the
+   * test that shows both ways give the same rows.
+   */
+  deferSearchRows?: boolean;
 }
 
 export interface SeedResult {
@@ -142,13 +148,17 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   };
   const restoreCache = await enlargeSqliteCache(db);
   try {
-    for (let start = 0; start < total; start += CHUNK_PEOPLE) {
-      const current = chunkAt(start);
-      result.media += await writeChunk(db, photos, current, passwordHash, seed, now);
-      result.users += current.length;
-      for (const person of current) result.byKind[person.kind] += 1;
-      options.onProgress?.(result.users, total);
-    }
+    const load = async () => {
+      for (let start = 0; start < total; start += CHUNK_PEOPLE) {
+        const current = chunkAt(start);
+        result.media += await writeChunk(db, photos, current, passwordHash, seed, now);
+        result.users += current.length;
+        for (const person of current) result.byKind[person.kind] += 1;
+        options.onProgress?.(result.users, total);
+      }
+    };
+    // Search rows once at the end instead of by trigger per inserted row (ADR 142).
+    await (options.deferSearchRows === false ? load() : withSearchRowsDeferred(db, load));
   } finally {
     await restoreCache();
   }

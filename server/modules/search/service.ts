@@ -85,11 +85,27 @@ function yearsBefore(now: number, years: number): number {
   return then.getUTCFullYear() * 10_000 + (then.getUTCMonth() + 1) * 100 + then.getUTCDate();
 }
 
-function ageConditions(eb: EB, range: Range, now: number): Expression<SqlBool>[] {
+/** The payload columns that lead the country, city and region indexes after the user type (migration 0011). */
+type LeadingPayload = "search_profiles.gender" | "search_profiles.birth_ymd" | "search_profiles.price_hour";
+
+/**
+ * A leading payload column as a filter reads it. In radius mode the box must lead (the geo index, ADR 011): with a
+ * gender and an age filter, SQLite's estimates preferred the country index (every German match of that gender and
+ * age, the box tested per entry) — on ~860,000 rows the bar's page took 814 ms of CPU that way and ~80 ms through
+ * the box (docs/performance.md, "search1m"). `+column` is the same value that neither database matches to an index
+ * column, so those terms filter inside the box's range instead of choosing the range (ADR 142). The box bounds the
+ * cost: a rare gender in a wide radius reads no more than the same search without the filter.
+ */
+function filtered(column: LeadingPayload, boxLed: boolean): RawBuilder<number> {
+  return boxLed ? sql<number>`+${sql.ref(column)}` : sql<number>`${sql.ref(column)}`;
+}
+
+function ageConditions(eb: EB, range: Range, now: number, boxLed: boolean): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
+  const birth = filtered("search_profiles.birth_ymd", boxLed);
   // age >= min ⇔ born on or before today − min years; age <= max ⇔ born after today − (max+1) years.
-  if (range[0] !== "*") out.push(eb("search_profiles.birth_ymd", "<=", yearsBefore(now, range[0])));
-  if (range[1] !== "*") out.push(eb("search_profiles.birth_ymd", ">", yearsBefore(now, range[1] + 1)));
+  if (range[0] !== "*") out.push(eb(birth, "<=", yearsBefore(now, range[0])));
+  if (range[1] !== "*") out.push(eb(birth, ">", yearsBefore(now, range[1] + 1)));
   return out;
 }
 
@@ -97,11 +113,13 @@ function between(
   eb: EB,
   column: "search_profiles.height_cm" | "search_profiles.weight_kg" | "search_profiles.price_hour",
   range: Range,
+  boxLed = false,
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
-  if (range[0] !== "*") out.push(eb(column, ">=", range[0]));
-  if (range[1] !== "*") out.push(eb(column, "<=", range[1]));
-  if (out.length === 0) out.push(eb(column, "is not", null));
+  const value = column === "search_profiles.price_hour" ? filtered(column, boxLed) : sql<number>`${sql.ref(column)}`;
+  if (range[0] !== "*") out.push(eb(value, ">=", range[0]));
+  if (range[1] !== "*") out.push(eb(value, "<=", range[1]));
+  if (out.length === 0) out.push(eb(value, "is not", null));
   return out;
 }
 
@@ -223,9 +241,12 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
       : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]),
   );
   const loose = plan.looseFacets;
-  if (filter.gender && filter.gender.length > 0 && !loose?.has("gender")) and.push(eb("search_profiles.gender", "in", filter.gender));
-  if (filter.age) and.push(...ageConditions(eb, filter.age, now));
-  if (filter.price) and.push(...between(eb, "search_profiles.price_hour", filter.price));
+  // The box leads in radius mode (see filtered).
+  const boxLed = radius !== null;
+  if (filter.gender && filter.gender.length > 0 && !loose?.has("gender"))
+    and.push(eb(filtered("search_profiles.gender", boxLed), "in", filter.gender));
+  if (filter.age) and.push(...ageConditions(eb, filter.age, now, boxLed));
+  if (filter.price) and.push(...between(eb, "search_profiles.price_hour", filter.price, boxLed));
   for (const group of ["figure_type", "race_type", "cup_size"] as const) {
     const ids = filter[group];
     if (ids && ids.length > 0 && !(group !== "cup_size" && loose?.has(group))) and.push(eb(`search_profiles.${group}`, "in", ids));
@@ -316,7 +337,9 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     const range = filter[`price_${duration}`];
     if (range)
       and.push(
-        duration === DEFAULT_PRICE_DURATION ? eb.and(between(eb, "search_profiles.price_hour", range)) : priceInRange(eb, duration, range),
+        duration === DEFAULT_PRICE_DURATION
+          ? eb.and(between(eb, "search_profiles.price_hour", range, boxLed))
+          : priceInRange(eb, duration, range),
       );
   }
   if (plan.viewer.id !== null) {
