@@ -59,7 +59,9 @@ export default async function handleRequest(
 
   // The Content-Security-Policy nonce of this response (server/security/headers.ts): Remix's and React's
   // inline scripts must carry it. Under remix-serve (web tier alone) there is none, and no CSP from us.
-  const nonce = loadContext?.cspNonce;
+  // A public page is shared by many visitors (micro-cache, CDN), and one nonce served to many is no nonce:
+  // it is rendered without one, and the host allows its inline scripts by their hashes (ADR 143).
+  const nonce = withEtag ? undefined : loadContext?.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -83,14 +85,20 @@ export default async function handleRequest(
           clearTimeout(abortTimer.id);
           abortTimer.id = setTimeout(abort, streamTimeout + 1000);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (withEtag && responseStatusCode === 200) {
+          if (withEtag) {
             const body = new PassThrough();
             body.once("close", settle);
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
               const html = Buffer.concat(chunks);
-              const etag = etagOf(html, nonce);
+              // Also when a render error turned the page into a 500: it has no nonce either.
+              loadContext?.allowInlineScriptsOf?.(html.toString("utf8"));
+              if (responseStatusCode !== 200) {
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                return;
+              }
+              const etag = etagOf(html);
               responseHeaders.set("ETag", etag);
               if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
                 responseHeaders.delete("Content-Type");

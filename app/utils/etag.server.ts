@@ -10,13 +10,12 @@ export function isPublicCacheable(request: Request, status: number, headers: Hea
 }
 
 /**
- * A weak validator: the same HTML (after rendering) gives the same tag. The page's CSP nonce differs per
- * render, so it is left out: the same page revalidates with 304, and a 304 never carries a CSP header
- * (server/host.ts), so the browser keeps the policy that matches the nonces of the copy it has.
+ * A weak validator: the same HTML (after rendering) gives the same tag. Public pages are rendered without
+ * a CSP nonce (ADR 143), so the same page gives the same bytes, and its policy (script hashes) follows
+ * from them.
  */
-export function etagOf(body: Uint8Array, nonce?: string): string {
-  const stable = nonce ? Buffer.from(Buffer.from(body).toString("utf8").replaceAll(nonce, "")) : body;
-  return `W/"${createHash("sha1").update(stable).digest("base64url")}"`;
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 /** RFC 9110 weak comparison against an If-None-Match header (a list, or "*"). */
