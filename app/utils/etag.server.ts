@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { CACHE_HEADER } from "./cache-headers";
 
 /**
- * Guest pages marked public carry an ETag, so crawlers and caches revalidate
- * with If-None-Match and get a bodiless 304 when nothing changed.
+ * A GET answer marked public may be kept by shared caches (the micro-cache, a CDN) and given to many guests:
+ * rendered without a nonce (ADR 143), and when it is a 200, tagged with an ETag so crawlers and caches
+ * revalidate with If-None-Match and get a bodiless 304 when nothing changed.
  */
-export function isPublicCacheable(request: Request, status: number, headers: Headers): boolean {
-  return request.method === "GET" && status === 200 && /^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "");
+export function isSharedAnswer(request: Request, headers: Headers): boolean {
+  return request.method === "GET" && /^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "");
 }
 
 /**

@@ -81,7 +81,7 @@ describe("compression", () => {
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\//);
     const again = await hostAt()("/de/escorts", "br", { "if-none-match": etag! });
-    // A fresh render (another process, or after the micro-cache window): new nonce, same validator.
+    // A fresh render (another process, or after the micro-cache window): the same bytes, the same validator.
     expect(again.status).toBe(304);
     expect(again.headers.get("content-security-policy"), "a 304 keeps the stored policy").toBeNull();
   });

@@ -83,6 +83,18 @@ describe("a cached guest page", { timeout: 60_000 }, () => {
   });
 });
 
+describe("any public answer", { timeout: 60_000 }, () => {
+  it("a guest's 404, which a CDN may keep for its minute, carries no nonce either", async () => {
+    const host = await freshHost();
+    const missing = await page(host, "/de/no-such-page/at-all");
+    expect(missing.response.status).toBe(404);
+    expect(missing.response.headers.get("cache-control")).toMatch(/^public\b/);
+    expect(missing.response.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    expect(missing.response.headers.get("content-security-policy")).not.toMatch(/'nonce-/);
+    expect(missing.body.toString("utf8")).not.toMatch(/\bnonce="/);
+  });
+});
+
 describe("guests and signed-in visitors never share a copy", { timeout: 60_000 }, () => {
   it("a signed-in request after a guest's: rendered for the member, private, with a fresh nonce", async () => {
     const host = await freshHost();
