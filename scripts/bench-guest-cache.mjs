@@ -12,6 +12,7 @@
 // say as much about the machine's other work. Sends traffic only to loopback addresses (bench-http checks).
 import { spawn, execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +23,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     "floor-port": { type: "string", default: "3672" },
     core: { type: "string", default: "1" },
-    "accept-encoding": { type: "string", default: "identity" },
+    "accept-encoding": { type: "string", default: "identity" }, // identity, br or gzip
   },
 });
 if (!values.base || !values.pid) {
@@ -33,8 +34,10 @@ const paths = values.path.length > 0 ? values.path : ["/de", "/de/escorts", "/de
 const encoding = values["accept-encoding"];
 
 // The floor answers the first page's bytes (in the asked encoding) like a static file server would.
-const sample = await fetch(new URL(paths[0], values.base), { headers: { "accept-encoding": encoding } });
-const sampleBody = Buffer.from(await sample.arrayBuffer());
+// (fetch decodes what it gets, so the sample is fetched plain and encoded here.)
+const sample = await fetch(new URL(paths[0], values.base), { headers: { "accept-encoding": "identity" } });
+const plainBody = Buffer.from(await sample.arrayBuffer());
+const sampleBody = encoding === "br" ? brotliCompressSync(plainBody) : encoding === "gzip" ? gzipSync(plainBody) : plainBody;
 const floorSource = `
 const http = require("node:http");
 const body = Buffer.from(process.env.FLOOR_BODY, "base64");
@@ -86,10 +89,16 @@ const loadAfter = (await import("node:fs")).readFileSync("/proc/loadavg", "utf8"
 
 const [, floorRun] = rows[0];
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
-console.info(`load average before: ${loadBefore}; after: ${loadAfter}; accept-encoding: ${encoding}; ${values.duration} s × ${rows.length} runs`);
+console.info(
+  `load average before: ${loadBefore}; after: ${loadAfter}; accept-encoding: ${encoding}; ${values.duration} s × ${rows.length} runs`,
+);
 console.info("| page | requests/s | of floor (wall) | server CPU ms/request | ≈ req/s per free core | of floor (CPU) | micro-cache hits |");
 console.info("|---|---:|---:|---:|---:|---:|---:|");
 for (const [name, run] of rows) {
+  if (!run.serverCpuMsPerRequest) {
+    console.info(`| ${name} | no answers (errors: ${run.errors}) |`);
+    continue;
+  }
   const perCore = 1000 / run.serverCpuMsPerRequest;
   console.info(
     `| ${name} | ${run.rate.toFixed(0)} | ${pct(run.rate, floorRun.rate)} | ${run.serverCpuMsPerRequest.toFixed(3)} | ${perCore.toFixed(0)} | ${pct(

@@ -13,8 +13,9 @@ let member: { username: string; token: string };
 beforeAll(async () => {
   rt = await createTestRuntime();
   member = await signIn(rt, await createUser(rt));
+  // The web build is compiled once per file: on a loaded machine that alone takes minutes.
   await webBuild();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await rt.close();
 });
