@@ -112,8 +112,9 @@ export function createMicroCache(now: () => number = Date.now) {
       if (/'nonce-/.test(response.headers.get("content-security-policy") ?? "")) return response;
       // Headers first: reading the body may rebuild the response from its first headers (server/ops/compression.ts).
       const headers: Array<[string, string]> = [...response.headers].filter(([name]) => !/^(?:set-cookie|content-length)$/i.test(name));
-      const compressible = isCompressible(response.headers);
+      const contentHeaders = new Headers(headers);
       const body = new Uint8Array(await response.arrayBuffer());
+      const compressible = isCompressible(contentHeaders, body.byteLength);
       if (body.byteLength > MAX_BODY_BYTES) return new Response(body, { status: response.status, headers });
       const entry: Entry = { status: response.status, etag, headers, compressible, identity: body, variants: {} };
       cache.set(key, entry, now());

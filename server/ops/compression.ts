@@ -36,9 +36,9 @@ export function encodeWhole(body: Uint8Array, encoding: Encoding): Uint8Array<Ar
   return new Uint8Array(encoded);
 }
 
-/** Whether an answer with these headers is worth compressing at all. */
-export function isCompressible(headers: Headers): boolean {
-  const length = headers.get("content-length");
+/** Whether an answer with these headers (and this length, when known) is worth compressing at all. */
+export function isCompressible(headers: Headers, bodyLength?: number): boolean {
+  const length = bodyLength ?? headers.get("content-length");
   return (
     COMPRESSIBLE.test(headers.get("content-type") ?? "") &&
     (length === null || Number(length) >= MIN_BYTES) &&

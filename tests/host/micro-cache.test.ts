@@ -85,5 +85,12 @@ describe("guest page micro-cache", () => {
     const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
     expect(a.equals(b)).toBe(true);
     expect(brotliDecompressSync(a).toString("utf8")).toBe(html);
+    // A page under a kilobyte gains less than the encoding's headers cost: it stays as it is.
+    const small = () =>
+      cache.handle(new Request("http://x.test/de/small", { headers: { "accept-encoding": "br" } }), async () => page("<p>small</p>"));
+    await small();
+    const smallHit = await small();
+    expect(smallHit.headers.get("content-encoding")).toBeNull();
+    expect(await smallHit.text()).toBe("<p>small</p>");
   });
 });

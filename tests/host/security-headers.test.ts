@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serializeCookie } from "~/session/session.server";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
-import { createTestHost, type TestHost } from "../helpers/host";
+import { createTestHost, webBuild, type TestHost } from "../helpers/host";
 
 let rt: TestRuntime;
 let hostFor: (publicUrl: string) => (path: string, init?: RequestInit) => Promise<Response>;
@@ -18,7 +18,9 @@ beforeAll(async () => {
     if (!hosts.has(publicUrl)) hosts.set(publicUrl, await createTestHost(rt, { publicUrl }));
     return await hosts.get(publicUrl)!.send(new Request(`${publicUrl}${path}`, init));
   };
-}, 60_000);
+  // The web build is compiled once per file, here rather than inside the first test's time-out (a loaded machine).
+  await webBuild();
+}, 300_000);
 afterAll(async () => {
   await rt.close();
 });
