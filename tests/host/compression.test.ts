@@ -7,14 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestHost } from "../helpers/host";
+import { createTestHost, webBuild } from "../helpers/host";
 import { ROOT_DIR } from "../helpers/web-build";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 let rt: TestRuntime;
 beforeAll(async () => {
   rt = await createTestRuntime();
-}, 60_000);
+  // The web build is compiled once per file, here rather than inside the first test's time-out (a loaded machine).
+  await webBuild();
+}, 300_000);
 afterAll(async () => {
   await rt.close();
 });
