@@ -10,7 +10,7 @@ import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
 import { coalescedBody } from "~/utils/coalesced-body.server";
-import { etagOf, isPublicCacheable, matchesIfNoneMatch } from "~/utils/etag.server";
+import { etagOf, isSharedAnswer, matchesIfNoneMatch } from "~/utils/etag.server";
 
 export const streamTimeout = 10_000;
 /** The longest a render may take to its shell (loaders are done by then; only a CPU is awaited). */
@@ -54,12 +54,14 @@ export default async function handleRequest(
 
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  // Public guest pages are rendered whole and tagged, so a revalidation can answer 304.
-  const withEtag = isPublicCacheable(request, responseStatusCode, responseHeaders);
+  // A public answer may be shared by many visitors (the micro-cache; a CDN keeps a guest's 404 too), and one
+  // nonce served to many is no nonce: such a page is rendered whole without one, and the host allows its
+  // inline scripts by their hashes (ADR 143). A public 200 is also tagged, so a revalidation can answer 304.
+  const shared = isSharedAnswer(request, responseHeaders);
 
   // The Content-Security-Policy nonce of this response (server/security/headers.ts): Remix's and React's
   // inline scripts must carry it. Under remix-serve (web tier alone) there is none, and no CSP from us.
-  const nonce = loadContext?.cspNonce;
+  const nonce = shared ? undefined : loadContext?.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -77,20 +79,25 @@ export default async function handleRequest(
       </I18nextProvider>,
       {
         nonce,
-        [waitForAll || withEtag ? "onAllReady" : "onShellReady"]() {
+        [waitForAll || shared ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // From here on only the streaming is bounded, by the stream time-out.
           clearTimeout(abortTimer.id);
           abortTimer.id = setTimeout(abort, streamTimeout + 1000);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (withEtag && responseStatusCode === 200) {
+          if (shared) {
             const body = new PassThrough();
             body.once("close", settle);
             const chunks: Buffer[] = [];
             body.on("data", (chunk: Buffer) => chunks.push(chunk));
             body.on("end", () => {
               const html = Buffer.concat(chunks);
-              const etag = etagOf(html, nonce);
+              loadContext?.allowInlineScriptsOf?.(html.toString("utf8"));
+              if (responseStatusCode !== 200) {
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                return;
+              }
+              const etag = etagOf(html);
               responseHeaders.set("ETag", etag);
               if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
                 responseHeaders.delete("Content-Type");

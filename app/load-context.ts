@@ -8,6 +8,7 @@ declare module "@remix-run/node" {
     apiCall?: HostLoadContext["apiCall"];
     clientAddress?: HostLoadContext["clientAddress"];
     cspNonce?: HostLoadContext["cspNonce"];
+    allowInlineScriptsOf?: HostLoadContext["allowInlineScriptsOf"];
     requestId?: HostLoadContext["requestId"];
     log?: HostLoadContext["log"];
     reportError?: HostLoadContext["reportError"];

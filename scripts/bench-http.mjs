@@ -71,7 +71,8 @@ for (const h of values.header) {
   headers[h.slice(0, i).trim()] = h.slice(i + 1).trim();
 }
 if (values.type) headers["content-type"] = values.type;
-headers["accept-encoding"] = "identity";
+// Bodies uncompressed unless a --header asks for an encoding (scripts/bench-guest-cache.mjs: precompressed hits).
+headers["accept-encoding"] ??= "identity";
 
 // --- collect the addresses ---------------------------------------------------------
 

@@ -25,8 +25,9 @@ import { routeLabeler, type Metrics } from "./ops/metrics";
 import { installRouteMatchMemo } from "./ops/route-match-memo";
 import { DEV_KEY_PARAM } from "./contract/dev";
 import { devKeyCookie, mayUseDevRoutes, presentedDevKey } from "./security/dev-access";
-import { CSP_NONCE_KEY, securityHeaders } from "./security/headers";
+import { CSP_NONCE_KEY, CSP_SCRIPT_HASHES_KEY, securityHeaders, type ScriptHashVariables } from "./security/headers";
 import { originVerdict, ownOrigins } from "./security/same-origin";
+import { inlineScriptHashes } from "./security/script-hashes";
 
 export interface HostOptions {
   api: ApiApp;
@@ -64,6 +65,11 @@ export type HostLoadContext = {
   clientAddress: string;
   /** This response's Content-Security-Policy nonce: every inline script Remix emits carries it. */
   cspNonce?: string;
+  /**
+   * A page rendered for sharing (a public guest page) carries no nonce: its finished HTML is handed here,
+   * and the policy then allows exactly its inline scripts, by their hashes, instead of the nonce (ADR 143).
+   */
+  allowInlineScriptsOf?: (html: string) => void;
   /** The request id (X-Request-Id) every log line of this request carries, in the API too. */
   requestId?: string;
   /** Logs for the web tier's own failures (render errors), tagged with the request id. */
@@ -72,7 +78,7 @@ export type HostLoadContext = {
   reportError?: (error: unknown, request: { method: string; path: string }) => void;
 };
 
-type HostEnv = { Bindings: HttpBindings; Variables: SecureHeadersVariables & RequestIdVariables };
+type HostEnv = { Bindings: HttpBindings; Variables: SecureHeadersVariables & RequestIdVariables & ScriptHashVariables };
 
 const LONG_CACHE = "public, max-age=31536000, immutable";
 
@@ -124,12 +130,14 @@ export function createHost({
   const clientAddress = (request: Request, env: HttpBindings | undefined) =>
     (trustProxy && request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()) || socketAddress(env);
 
-  // Outermost of what follows: pages (also micro-cache hits), API JSON and locale files leave compressed.
+  // Outermost of what follows: pages, API JSON and locale files leave compressed (micro-cache hits come
+  // with their bodies encoded once, and pass through untouched).
   app.use("*", compression());
 
-  // Guest pages come from the micro-cache with the security headers they were rendered with: the page's
-  // inline scripts carry the nonce of that render, so its CSP must travel with it. Hence the cache sits
-  // outside the security headers, which run (and pick a fresh nonce) only when a page is rendered.
+  // Guest pages come from the micro-cache with the security headers they were rendered with: the policy
+  // names the page's inline scripts by their hashes (ADR 143), so it must travel with those bytes. Hence
+  // the cache sits outside the security headers, which run only when a page is rendered. The same holds
+  // for a CDN in front (docs/architecture.md): it keeps the page with its headers.
   const microCache = createMicroCache();
   app.use("*", async (c, next) => {
     if (!mayBeGuestPage(c.req.path)) return await next();
@@ -204,6 +212,7 @@ export function createHost({
       apiCall: inProcessCaller(api, bindings),
       clientAddress: client,
       cspNonce: c.get(CSP_NONCE_KEY),
+      allowInlineScriptsOf: (html) => c.set(CSP_SCRIPT_HASHES_KEY, inlineScriptHashes(html)),
       requestId: reqId,
       log: observe?.log.child({ reqId }),
       reportError: errorReporter?.enabled
@@ -240,8 +249,8 @@ function servedWith(found: unknown, cacheControl: string): Response | undefined 
  * What every response gets on its way out, whoever made it (Remix and the API return Responses of their
  * own, past Hono's header handling):
  * - the request id;
- * - a 304 without a Content-Security-Policy: it keeps the browser's copy, whose inline scripts carry the
- *   nonce of the render it came from, and a new policy would replace the stored one and block them;
+ * - a 304 without a Content-Security-Policy: it keeps the browser's copy, whose policy matches its inline
+ *   scripts (hashes of the same bytes, or the nonce of a render), and a new policy would replace the stored one;
  * - `Connection: close` on a 413: the refused body was not read to its end, so the connection cannot carry
  *   another request, and Node ends the socket once the answer is out instead of reading on.
  */

@@ -6,6 +6,11 @@
  * - `memberView()`: the signed-in view of a page guests see too: the browser revalidates, shared caches
  *   keep nothing, and the Cookie header decides which view (Vary).
  * - `guestPage(seconds)`: what any guest may get from a shared cache (the micro-cache, a CDN) for that long.
+ *   With `signedInView`, a signed-in visitor gets another page at the same address: browsers revalidate
+ *   every time (their copy may predate a sign-in; the ETag makes that a 304) and only shared caches keep it.
+ *   No `Vary: Cookie` (every guest's cookies differ, so a shared cache would keep a copy per visitor): a
+ *   shared cache keys on the session cookie's presence instead, and the host makes every answer to a
+ *   request with that cookie private (ADR 143, server/micro-cache.ts).
  */
 export const CACHE_HEADER = "Cache-Control";
 
@@ -34,10 +39,10 @@ export function memberView(): Record<string, string> {
 
 export function guestPage(
   maxAgeSeconds: number,
-  options: { revalidate?: boolean; staleWhileRevalidateSeconds?: number; varyCookie?: boolean } = {},
+  options: { revalidate?: boolean; staleWhileRevalidateSeconds?: number; signedInView?: boolean } = {},
 ): Record<string, string> {
-  const parts = [`public, max-age=${maxAgeSeconds}`];
+  const parts = [options.signedInView ? `public, max-age=0, s-maxage=${maxAgeSeconds}` : `public, max-age=${maxAgeSeconds}`];
   if (options.revalidate) parts.push("must-revalidate");
   if (options.staleWhileRevalidateSeconds) parts.push(`stale-while-revalidate=${options.staleWhileRevalidateSeconds}`);
-  return { [CACHE_HEADER]: parts.join(", "), ...(options.varyCookie ? { Vary: "Cookie" } : {}) };
+  return { [CACHE_HEADER]: parts.join(", ") };
 }

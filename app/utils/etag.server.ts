@@ -2,21 +2,21 @@ import { createHash } from "node:crypto";
 import { CACHE_HEADER } from "./cache-headers";
 
 /**
- * Guest pages marked public carry an ETag, so crawlers and caches revalidate
- * with If-None-Match and get a bodiless 304 when nothing changed.
+ * A GET answer marked public may be kept by shared caches (the micro-cache, a CDN) and given to many guests:
+ * rendered without a nonce (ADR 143), and when it is a 200, tagged with an ETag so crawlers and caches
+ * revalidate with If-None-Match and get a bodiless 304 when nothing changed.
  */
-export function isPublicCacheable(request: Request, status: number, headers: Headers): boolean {
-  return request.method === "GET" && status === 200 && /^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "");
+export function isSharedAnswer(request: Request, headers: Headers): boolean {
+  return request.method === "GET" && /^\s*public\b/i.test(headers.get(CACHE_HEADER) ?? "");
 }
 
 /**
- * A weak validator: the same HTML (after rendering) gives the same tag. The page's CSP nonce differs per
- * render, so it is left out: the same page revalidates with 304, and a 304 never carries a CSP header
- * (server/host.ts), so the browser keeps the policy that matches the nonces of the copy it has.
+ * A weak validator: the same HTML (after rendering) gives the same tag. Public pages are rendered without
+ * a CSP nonce (ADR 143), so the same page gives the same bytes, and its policy (script hashes) follows
+ * from them.
  */
-export function etagOf(body: Uint8Array, nonce?: string): string {
-  const stable = nonce ? Buffer.from(Buffer.from(body).toString("utf8").replaceAll(nonce, "")) : body;
-  return `W/"${createHash("sha1").update(stable).digest("base64url")}"`;
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 /** RFC 9110 weak comparison against an If-None-Match header (a list, or "*"). */

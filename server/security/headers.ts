@@ -1,14 +1,26 @@
 /**
  * Security headers of every response (issue 9 item 6), through Hono's secure-headers middleware.
  * The Content-Security-Policy allows only our own scripts and the inline ones Remix emits, which carry
- * the per-request nonce (HostLoadContext.cspNonce → <Scripts nonce>, renderToPipeableStream). Style
- * attributes stay allowed (style-src-attr): a handful of static ones in the markup, no script risk.
+ * the per-request nonce (HostLoadContext.cspNonce → <Scripts nonce>, renderToPipeableStream) — or, on a
+ * page that many visitors share (a public guest page, micro-cached or kept by a CDN), are named by their
+ * hashes instead (ADR 143: one nonce served to many is no nonce). Style attributes stay allowed
+ * (style-src-attr): a handful of static ones in the markup, no script risk.
  */
 import type { MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 
 /** The key under which the middleware keeps the request's nonce in the Hono context. */
 export const CSP_NONCE_KEY = "secureHeadersNonce";
+/** The key under which a render leaves its inline scripts' hash sources when it used no nonce (ADR 143). */
+export const CSP_SCRIPT_HASHES_KEY = "cspScriptHashes";
+export type ScriptHashVariables = { [CSP_SCRIPT_HASHES_KEY]?: readonly string[] };
+
+const CSP_HEADER = "Content-Security-Policy";
+
+/** The policy with its script nonce replaced by these hash sources (none: only our own script files). */
+export function withScriptHashes(policy: string, hashes: readonly string[]): string {
+  return policy.replace(/ 'nonce-[^']*'/, hashes.map((hash) => ` ${hash}`).join(""));
+}
 
 /**
  * `formTargets`: origins besides ours a form's answer may redirect to — the configured help desk and forum (ADR 134):
@@ -20,9 +32,9 @@ export function securityHeaders({
 }: {
   publicUrl?: string;
   formTargets?: readonly string[];
-}): MiddlewareHandler {
+}): MiddlewareHandler<{ Variables: SecureHeadersVariables & ScriptHashVariables }> {
   const https = publicUrl?.startsWith("https://") ?? false;
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE],
@@ -55,4 +67,11 @@ export function securityHeaders({
     // A handler that chose a stricter header (e.g. Referrer-Policy: same-origin on verification links) keeps it.
     overwrite: false,
   });
+  return async (c, next) => {
+    await headers(c, next);
+    // A page rendered for sharing (entry.server.tsx) said which inline scripts it holds: they, not the nonce.
+    const hashes = c.get(CSP_SCRIPT_HASHES_KEY);
+    const policy = hashes ? c.res.headers.get(CSP_HEADER) : null;
+    if (hashes && policy) c.res.headers.set(CSP_HEADER, withScriptHashes(policy, hashes));
+  };
 }

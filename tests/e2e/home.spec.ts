@@ -9,7 +9,7 @@ import { DEMO, expect, logIn, test } from "./fixtures";
 test("guest home: cacheable, indexable, no cookies, a quick search that leads to results", async ({ page, request }) => {
   const response = await request.get("/de");
   expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, must-revalidate");
   expect(response.headers()["set-cookie"]).toBeUndefined();
   const html = await response.text();
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/de"\/>/);

@@ -35,7 +35,7 @@ test("home → location guide → city directory → profile → reviews tab", a
 test("a guest sees public photos only and sign-up prompts on profile actions", async ({ page }) => {
   const response = await page.goto(`/de/p/${DEMO.escort}`);
   expect(response?.status()).toBe(200);
-  expect(response?.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, must-revalidate");
   expect(response?.headers()["etag"]).toMatch(/^W\/"/);
   await expect(page).toHaveTitle("Lena, 27 – Escort in Berlin | Velora");
   // The demo escort has one photo per visibility: public twice, then logged_in, plus_member, fsk18.

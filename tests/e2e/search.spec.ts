@@ -224,7 +224,7 @@ test.describe("search filters and actions", () => {
     await expect(page.getByTestId("search-tile")).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     // Guest pages of the search are cacheable and set no cookie.
-    expect(response?.headers()["cache-control"]).toBe("public, max-age=60, must-revalidate");
+    expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, must-revalidate");
     expect(response?.headers()["set-cookie"]).toBeUndefined();
     // A made-up preset is a 404 for guests too, not another copy of the prompt.
     expect((await page.request.get("/de/clients/quatsch")).status()).toBe(404);

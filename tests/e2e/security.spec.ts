@@ -2,7 +2,8 @@ import { expect, test } from "./fixtures";
 
 /**
  * Issue 9 items 3 and 6 in a real browser: the Content-Security-Policy blocks nothing of ours on hydrated
- * pages (Remix's inline scripts carry the nonce), and a form posted from a page of another site is refused.
+ * pages (Remix's inline scripts carry the nonce, or on a shared guest page are named by their hashes: issue
+ * 33 item 3, ADR 143), and a form posted from a page of another site is refused.
  */
 test.describe("with JavaScript", () => {
   test.use({ javaScriptEnabled: true });
@@ -17,9 +18,32 @@ test.describe("with JavaScript", () => {
     });
     for (const path of ["/de/login", "/de/escorts", "/de/join/user"]) {
       const response = await page.goto(path);
-      expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-/);
+      // A private page names its nonce; a public guest page, shared by many, its scripts' hashes (ADR 143).
+      expect(response?.headers()["content-security-policy"]).toMatch(/'nonce-|'sha256-/);
       await page.waitForLoadState("networkidle");
     }
+    expect(violations).toEqual([]);
+  });
+
+  test("a guest page from the micro-cache runs its scripts under its hash policy: hydrated, no violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`Content Security Policy: ${event.violatedDirective}`));
+    });
+    const path = "/de/escorts";
+    // The first guest request renders the page into the micro-cache; the browser's is then a hit.
+    expect((await page.request.get(path)).status()).toBe(200);
+    const response = await page.goto(path);
+    const headers = response?.headers() ?? {};
+    expect(headers["x-micro-cache"]).toBe("hit");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(headers["content-security-policy"]).not.toMatch(/'nonce-/);
+    // Remix's inline module script ran and hydrated the page.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForLoadState("networkidle");
     expect(violations).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createMicroCache, MICRO_CACHE_TTL_MS } from "#server/micro-cache";
 
@@ -47,5 +48,49 @@ describe("guest page micro-cache", () => {
         async () => new Response(`p${++plain}`, { headers: { "cache-control": "public" } }),
       );
     expect(plain).toBe(2);
+  });
+
+  it("never stores a page whose policy names a nonce: one nonce is never served twice (ADR 143)", async () => {
+    let renders = 0;
+    const cache = createMicroCache(() => 0);
+    const render = async () => page(`n${++renders}`, { "content-security-policy": `script-src 'self' 'nonce-n${renders}'` });
+    for (let i = 0; i < 2; i++) await cache.handle(new Request("http://x.test/de/nonce"), render);
+    expect(renders).toBe(2);
+  });
+
+  it("makes an answer to a request with a view cookie private, even one the page called public", async () => {
+    const cache = createMicroCache(() => 0);
+    for (const cookie of ["tk=secret", "lang=de; announcements_dismissed=4,5"]) {
+      const answer = await cache.handle(new Request("http://x.test/de/about", { headers: { cookie } }), async () => page("p"));
+      expect(answer.headers.get("cache-control"), cookie).toBe("private, no-cache");
+    }
+    const guest = await cache.handle(new Request("http://x.test/de/about", { headers: { cookie: "language=de" } }), async () => page("p"));
+    expect(guest.headers.get("cache-control")).toBe("public, max-age=60");
+  });
+
+  it("keeps an encoded body per encoding, made once, with a weak ETag and Vary: Accept-Encoding", async () => {
+    const cache = createMicroCache(() => 0);
+    const html = `<!DOCTYPE html><p>${"guest page ".repeat(200)}</p>`;
+    const get = () =>
+      cache.handle(new Request("http://x.test/de/p/lena", { headers: { "accept-encoding": "gzip, br" } }), async () =>
+        page(html, { etag: '"v1"', vary: "Accept-Language" }),
+      );
+    const first = await get();
+    const second = await get();
+    for (const answer of [first, second]) {
+      expect(answer.headers.get("content-encoding")).toBe("br");
+      expect(answer.headers.get("etag")).toBe('W/"v1"');
+      expect(answer.headers.get("vary")).toBe("Accept-Language, Accept-Encoding");
+    }
+    const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(a.equals(b)).toBe(true);
+    expect(brotliDecompressSync(a).toString("utf8")).toBe(html);
+    // A page under a kilobyte gains less than the encoding's headers cost: it stays as it is.
+    const small = () =>
+      cache.handle(new Request("http://x.test/de/small", { headers: { "accept-encoding": "br" } }), async () => page("<p>small</p>"));
+    await small();
+    const smallHit = await small();
+    expect(smallHit.headers.get("content-encoding")).toBeNull();
+    expect(await smallHit.text()).toBe("<p>small</p>");
   });
 });

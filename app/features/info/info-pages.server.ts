@@ -38,7 +38,7 @@ export function fallbackPath(lang: Language, section: PageSection): string {
  */
 export function infoPageCacheHeaders(request: Request): Record<string, string> {
   const signedIn = readSession(request, Date.now()).token !== null;
-  return signedIn ? memberView() : guestPage(GUEST_MAX_AGE.page, { varyCookie: true });
+  return signedIn ? memberView() : guestPage(GUEST_MAX_AGE.page, { signedInView: true });
 }
 
 export interface InfoPageLoaderInput {

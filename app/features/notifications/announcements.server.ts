@@ -5,6 +5,7 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import * as v from "valibot";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
+import { ANNOUNCEMENTS_DISMISSED_COOKIE } from "#server/contract/shared-cache";
 import { createApiClient } from "~/api/client.server";
 import { dismissAnnouncement, fetchAnnouncements, type AnnouncementListData } from "~/api/notifications.server";
 import { loadViewer } from "~/api/viewer.server";
@@ -12,7 +13,7 @@ import { parseCookies, serializeCookie } from "~/session/session.server";
 import { privateAnswer } from "~/utils/cache-headers";
 import { parseForm, returnPathOf } from "~/utils/forms.server";
 
-const COOKIE = "announcements_dismissed";
+const COOKIE = ANNOUNCEMENTS_DISMISSED_COOKIE;
 const COOKIE_MAX = 20;
 const COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
 

@@ -75,7 +75,7 @@ describe("loadInfoPage", () => {
   it("lets shared caches keep a guest's page for five minutes but keeps a signed-in viewer's private", async () => {
     server.use(http.get(`${API}/api/v2/pages/legal/imprint`, () => apiOk(page())));
     const guest = await load("/de/legal/imprint", "legal", "imprint");
-    expect(new Headers(guest.init?.headers).get("cache-control")).toBe("public, max-age=300");
+    expect(new Headers(guest.init?.headers).get("cache-control")).toBe("public, max-age=0, s-maxage=300");
     const member = await load("/de/legal/imprint", "legal", "imprint", "current", "tk=abc; keep_logged_in=1");
     expect(new Headers(member.init?.headers).get("cache-control")).toBe("private, no-cache");
   });
