@@ -28,6 +28,8 @@ const { values } = parseArgs({
     "pin-load": { type: "string", default: "" },
     warmup: { type: "string", default: "300" },
     connections: { type: "string", default: "32" },
+    // A directory: the app writes a V8 CPU profile there on exit (where its CPU per batch goes).
+    "cpu-prof": { type: "string", default: "" },
   },
 });
 const [rate, seconds, eventsPerBatch, memberCount, gzipEvery, port] = [
@@ -148,6 +150,7 @@ async function drive() {
   }
   const child = fork(fileURLToPath(import.meta.url), ["--serve", "--members", String(memberCount), "--port", String(port)], {
     env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
+    execArgv: values["cpu-prof"] ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : process.execArgv,
   });
   // -a: every thread of the process (libuv's pool, V8's helpers), so the app's whole CPU stays on its core.
   if (values["pin-app"]) execFileSync("taskset", ["-a", "-pc", values["pin-app"], String(child.pid)], { stdio: "ignore" });

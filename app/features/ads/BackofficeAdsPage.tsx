@@ -278,7 +278,7 @@ function ImageForm({ lang, creative, reply }: { lang: Language; creative: AdCrea
             src={creative.imageUrl}
             width={Number(creative.size.split("x")[0])}
             height={Number(creative.size.split("x")[1])}
-            alt={creative.altDe}
+            alt={{ de: creative.altDe, en: creative.altEn, es: creative.altEs, pl: creative.altPl }[lang]}
             loading="lazy"
             className={css.preview}
           />
