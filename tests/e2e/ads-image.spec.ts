@@ -47,7 +47,7 @@ test("staff upload an image creative in the back office and the search page for 
     ["EN", "Plus membership in Bonn"],
     ["ES", "Membresía Plus en Bonn"],
     ["PL", "Członkostwo Plus w Bonn"],
-  ])
+  ] as const)
     await newCreative.getByLabel(`Alternativtext (${language})`).fill(alt);
   await newCreative.getByRole("button", { name: "Anlegen" }).click();
   await expect(page.getByTestId("ads-saved")).toBeVisible();
