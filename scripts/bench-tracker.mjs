@@ -7,7 +7,8 @@
 //   DATABASE_URL=sqlite:/tmp/tracker-bench.sqlite node scripts/bench-tracker.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tracker_bench node scripts/bench-tracker.mjs
 // The database must be a fresh one (never the development database): the script creates its members there.
-import { fork } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
+import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -20,7 +21,15 @@ const { values } = parseArgs({
     events: { type: "string", default: "10" },
     members: { type: "string", default: "300" },
     gzip: { type: "string", default: "4" },
-    port: { type: "string", default: "3444" },
+    port: { type: "string", default: "3640" },
+    // CPU lists for taskset: the app alone on one core, the load generator on the other (a shared machine stays
+    // shared: other processes still run there, so the app's own CPU time per batch is the figure that travels).
+    "pin-app": { type: "string", default: "" },
+    "pin-load": { type: "string", default: "" },
+    warmup: { type: "string", default: "300" },
+    connections: { type: "string", default: "32" },
+    // A directory: the app writes a V8 CPU profile there on exit (where its CPU per batch goes).
+    "cpu-prof": { type: "string", default: "" },
   },
 });
 const [rate, seconds, eventsPerBatch, memberCount, gzipEvery, port] = [
@@ -94,8 +103,19 @@ async function serve() {
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   let cpuStart = process.cpuUsage();
   let wallStart = performance.now();
+  let rowsBefore = 0;
+  const countRows = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("activity_events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   process.on("message", async (message) => {
     if (message === "start") {
+      rowsBefore = await countRows();
       cpuStart = process.cpuUsage();
       wallStart = performance.now();
       return;
@@ -103,17 +123,14 @@ async function serve() {
     if (message === "stop") {
       const cpu = process.cpuUsage(cpuStart);
       const wallMs = performance.now() - wallStart;
-      const stored = await db
-        .selectFrom("activity_events")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirst();
+      const stored = (await countRows()) - rowsBefore;
       const rollupStart = performance.now();
       const rollup = await rollupActivity(runtime.deps);
       const rollupMs = performance.now() - rollupStart;
       process.send({
         cpuMs: (cpu.user + cpu.system) / 1000,
         wallMs,
-        rows: Number(stored?.n ?? 0),
+        rows: stored,
         rollupMs,
         rollupDays: rollup.days.length,
       });
@@ -133,7 +150,11 @@ async function drive() {
   }
   const child = fork(fileURLToPath(import.meta.url), ["--serve", "--members", String(memberCount), "--port", String(port)], {
     env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
+    execArgv: values["cpu-prof"] ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : process.execArgv,
   });
+  // -a: every thread of the process (libuv's pool, V8's helpers), so the app's whole CPU stays on its core.
+  if (values["pin-app"]) execFileSync("taskset", ["-a", "-pc", values["pin-app"], String(child.pid)], { stdio: "ignore" });
+  if (values["pin-load"]) execFileSync("taskset", ["-a", "-pc", values["pin-load"], String(process.pid)], { stdio: "ignore" });
   const setup = await new Promise((resolve) => child.once("message", resolve));
   const { tokens, profiles } = setup;
   const url = `http://127.0.0.1:${port}/api/v2/activity/events`;
@@ -163,31 +184,70 @@ async function drive() {
   let accepted = 0;
   let events = 0;
   let sent = 0;
+  // Warm-up, not measured: the first requests pay for V8's compilation and the database's first pages.
+  const warmupCount = Number(values.warmup);
+  for (let w = 0; w < warmupCount; w += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, warmupCount - w) }, (_, k) =>
+        fetch(`${url}?t=${Date.now()}`, {
+          method: "POST",
+          headers: {
+            "content-type": "text/plain",
+            authorization: `Bearer ${tokens[(w + k) % tokens.length]}`,
+            "user-agent": "bench-tracker",
+          },
+          body: batchBody(total + w + k),
+        }).then((response) => response.arrayBuffer()),
+      ),
+    );
+  }
   child.send("start");
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const started = performance.now();
   const inflight = [];
+  // A pool of keep-alive connections, as a proxy in front of the app would hold: thousands of fresh sockets a second
+  // would measure the kernel's accept queue and the load generator, not the endpoint.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number(values.connections) });
+  const errorKinds = new Map();
   const fire = (n) => {
     const gz = gzipEvery > 0 && n % gzipEvery === 0;
     const text = batchBody(n);
-    const body = gz ? gzipSync(text) : text;
-    const t0 = performance.now();
-    const request = fetch(`${url}?t=${Date.now()}${gz ? "&g=1" : ""}`, {
-      method: "POST",
-      headers: { "content-type": "text/plain", authorization: `Bearer ${tokens[n % tokens.length]}`, "user-agent": "bench-tracker" },
-      body,
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status === 204) {
-          accepted += 1;
-          events += Number(response.headers.get("x-activity-accepted") ?? 0);
-        }
-      })
-      .catch(() => {
+    const body = gz ? gzipSync(text) : Buffer.from(text);
+    // Latency from the moment the batch was due, not from when a free connection took it (no coordinated omission).
+    const due = started + (n / rate) * 1000;
+    const request = new Promise((resolve) => {
+      const req = http.request(
+        `${url}?t=${Date.now()}${gz ? "&g=1" : ""}`,
+        {
+          method: "POST",
+          agent,
+          headers: {
+            "content-type": "text/plain",
+            "content-length": body.byteLength,
+            authorization: `Bearer ${tokens[n % tokens.length]}`,
+            "user-agent": "bench-tracker",
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            latencies.push(performance.now() - due);
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            if (response.statusCode === 204) {
+              accepted += 1;
+              events += Number(response.headers["x-activity-accepted"] ?? 0);
+            }
+            resolve();
+          });
+        },
+      );
+      req.on("error", (err) => {
         errors += 1;
+        errorKinds.set(err.code ?? err.message, (errorKinds.get(err.code ?? err.message) ?? 0) + 1);
+        resolve();
       });
+      req.end(body);
+    });
     inflight.push(request);
   };
   // Open loop: every 10 ms, as many batches as the schedule says are due by now.
@@ -213,7 +273,7 @@ async function drive() {
     JSON.stringify(
       {
         database: process.env.DATABASE_URL.split(":")[0],
-        offered: `${rate} batches/s × ${seconds} s, ${eventsPerBatch} events each, every ${gzipEvery}th gzip`,
+        offered: `${rate} batches/s × ${seconds} s, ${eventsPerBatch} events each, every ${gzipEvery}th gzip, ${values.connections} keep-alive connections`,
         sent,
         sendSeconds: +(sendMs / 1000).toFixed(2),
         drainedSeconds: +(doneMs / 1000).toFixed(2),
@@ -221,13 +281,17 @@ async function drive() {
         acceptedPerSecond: +(accepted / (doneMs / 1000)).toFixed(0),
         statuses: Object.fromEntries(statuses),
         networkErrors: errors,
+        networkErrorKinds: Object.fromEntries(errorKinds),
         latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: latencies.at(-1)?.toFixed(1) },
         eventsAccepted: events,
         rowsStored: server.rows,
+        everyAcceptedEventStoredOnce: server.rows === events,
         appCpuSeconds: +(server.cpuMs / 1000).toFixed(2),
+        appCpuMsPerBatch: +(server.cpuMs / Math.max(1, accepted)).toFixed(3),
         appCpuShareOfOneCore: +(server.cpuMs / server.wallMs).toFixed(2),
         rollupMs: +server.rollupMs.toFixed(0),
         machineLoad1m: +load1.toFixed(2),
+        pinned: { app: values["pin-app"] || "no", load: values["pin-load"] || "no" },
       },
       null,
       2,

@@ -1,7 +1,7 @@
 /** Advertising zones (issue 32 item 1, ADR 131), as the web tier calls them. */
 import type { AdCampaignInput, AdCreativeInput, AdPageKey, AdSettingsInput, AdSize } from "#server/contract/ads";
 import { adsOps } from "#server/contract/operations/ads";
-import type { ApiClient, ApiResult, DataOf } from "./client.server";
+import type { ApiClient, ApiResult, DataOf, RawCallOptions } from "./client.server";
 
 export type AdZoneData = DataOf<typeof adsOps.zone>;
 export type AdPlacementData = NonNullable<AdZoneData["placement"]>;
@@ -44,4 +44,14 @@ export function createAdCreative(api: ApiClient, campaignId: number, body: AdCre
 
 export function updateAdCreative(api: ApiClient, id: number, body: AdCreativeInput): Promise<ApiResult<AdCampaignData>> {
   return api.op(adsOps.updateCreative, { params: { id }, body, handleErrors: true });
+}
+
+/** The creative's image: the staff member's multipart body streamed through unread (ADR 140). */
+export function uploadAdCreativeImage(api: ApiClient, id: number, body: NonNullable<RawCallOptions["body"]>): Promise<Response> {
+  return api.raw(adsOps.uploadCreativeImage, { params: { id }, body });
+}
+
+/** An image creative's bytes (public; cached for a year by its unchanging name). */
+export function fetchAdImage(api: ApiClient, file: string): Promise<Response> {
+  return api.raw(adsOps.image, { params: { file } });
 }

@@ -46,6 +46,33 @@ export type AdChannel = (typeof AD_CHANNELS)[number];
 export const AD_CREATIVE_FORMATS = ["text", "image"] as const;
 export type AdCreativeFormat = (typeof AD_CREATIVE_FORMATS)[number];
 
+/**
+ * Image creatives (ADR 140): the type read from the bytes (never the file name), the zone's exact size or twice it
+ * (sharp on high-density screens; the page always draws it at the zone's size), at most AD_IMAGE_MAX_BYTES — an ad
+ * must not cost a phone more than a photo tile. Stored without metadata under a random key that never changes.
+ */
+export const AD_IMAGE_TYPES = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" } as const;
+export type AdImageType = keyof typeof AD_IMAGE_TYPES;
+export const AD_IMAGE_ACCEPT = Object.values(AD_IMAGE_TYPES).join(",");
+export const AD_IMAGE_SCALES = [1, 2] as const;
+export const AD_IMAGE_MAX_BYTES = 150_000;
+/** The form field of the upload. */
+export const AD_IMAGE_FIELD = "image";
+export const AD_IMAGE_ERRORS = {
+  type: "validation.ads.image_type",
+  size: "validation.ads.image_size",
+  tooLarge: "validation.ads.image_too_large",
+  required: "validation.ads.image_required",
+} as const;
+/** A stored image's file name: random, with the extension of its type. */
+export const AD_IMAGE_FILE = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+export const adImageExtension = (type: AdImageType) => (type === "jpeg" ? "jpg" : type);
+/** Where browsers load an image creative (the web tier's file route; the bytes never change under one name). */
+export const adImagePath = (file: string) => `/ads/image/${file}`;
+/** The pixel sizes an image for a zone size may have. */
+export const adImageSizes = (size: AdSize) =>
+  AD_IMAGE_SCALES.map((scale) => ({ width: AD_SIZES[size].width * scale, height: AD_SIZES[size].height * scale }));
+
 export const AD_NAME_MAX = 120;
 export const AD_HEADLINE_MAX = 80;
 export const AD_TEXT_MAX = 200;
@@ -245,6 +272,8 @@ export interface AdCreativeItem {
   headline: string;
   text: string;
   target_url: string;
+  /** An image creative's address (adImagePath), or null for a text creative. */
+  image_url: string | null;
   alt_de: string;
   alt_en: string;
   alt_es: string;

@@ -16,6 +16,8 @@ const UNDECLARED: string[] = [
   // WHEP and WHIP sessions of a live stream end with an empty answer (ADR 125).
   "delete /api/v2/live-media/:id/:token/whep/:resource",
   "delete /api/v2/live-media/:id/:token/whip/:resource",
+  // An image creative's bytes (PNG, JPEG or WebP, ADR 140).
+  "get /api/v2/ads/images/:file",
   // A SEPA file's XML for the back office to upload to the bank (a file download, ADR 079).
   "get /api/v2/backoffice/bank/files/:id",
   // A payout batch's pain.001 XML (a file download, ADR 086).

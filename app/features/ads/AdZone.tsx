@@ -44,6 +44,27 @@ export function AdZone({ placement, pageKey }: { placement: AdPlacementData | nu
             referrerPolicy="no-referrer"
             sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
           />
+        ) : placement.creativeId !== null && placement.imageUrl ? (
+          // An image ad (ADR 140): width and height in the tag and the box's aspect ratio reserve its room; zones sit
+          // under the page's content, so the image loads lazily. Its alt text is the ad's name for screen readers.
+          <a
+            className={css.house}
+            style={{ padding: 0 }}
+            href={localePath(lang, `ads/click/${placement.creativeId}`)}
+            rel="sponsored nofollow"
+            data-testid="ad-link"
+          >
+            <img
+              className={css.image}
+              src={placement.imageUrl}
+              width={placement.width}
+              height={placement.height}
+              alt={placement.alt}
+              loading="lazy"
+              decoding="async"
+              data-testid="ad-image"
+            />
+          </a>
         ) : placement.creativeId !== null ? (
           <a
             className={css.house}

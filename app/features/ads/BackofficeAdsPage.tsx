@@ -7,6 +7,10 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   AD_ALT_MAX,
+  AD_IMAGE_ACCEPT,
+  AD_IMAGE_FIELD,
+  AD_IMAGE_MAX_BYTES,
+  adImageSizes,
   AD_CHANNELS,
   AD_DAILY_CAP_MAX,
   AD_HEADLINE_MAX,
@@ -26,6 +30,7 @@ import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./ads.css";
+import { IMAGE_INTENT } from "./intents";
 
 /** The reply of the form it belongs to (same intent and id), else null. */
 function replyFor(reply: FormReply | null, intent: string, id: number | null): FormReply | null {
@@ -247,6 +252,56 @@ function CreativeForm({ campaignId, creative, reply }: { campaignId: number; cre
   );
 }
 
+/**
+ * The creative's image (ADR 140): a plain multipart form, posted to the page with the creative named in the query
+ * (the body is streamed to the API unread). A refusal shows at the file field of this creative only.
+ */
+function ImageForm({ lang, creative, reply }: { lang: Language; creative: AdCreativeData; reply: FormReply | null }) {
+  const { t } = useTranslation("ads");
+  const sizes = adImageSizes(creative.size)
+    .map((s) => `${s.width}×${s.height}`)
+    .join(", ");
+  const max = new Intl.NumberFormat(lang, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(AD_IMAGE_MAX_BYTES / 1000);
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={`${localePath(lang, "backoffice/ads")}?form=image&id=${creative.id}`}
+      className={ui.stack}
+      data-testid={`creative-${creative.id}-image-form`}
+    >
+      {reply ? <FormErrors errors={errorsBesides(reply, [AD_IMAGE_FIELD])} /> : null}
+      {creative.imageUrl ? (
+        <figure style={{ margin: 0 }}>
+          <figcaption className={ui.muted}>{t("ads.backoffice.image_current")}</figcaption>
+          <img
+            src={creative.imageUrl}
+            width={Number(creative.size.split("x")[0])}
+            height={Number(creative.size.split("x")[1])}
+            alt={{ de: creative.altDe, en: creative.altEn, es: creative.altEs, pl: creative.altPl }[lang]}
+            loading="lazy"
+            className={css.preview}
+          />
+        </figure>
+      ) : null}
+      <Field
+        id={`creative-${creative.id}-image`}
+        name={AD_IMAGE_FIELD}
+        type="file"
+        accept={AD_IMAGE_ACCEPT}
+        required
+        label={t("ads.backoffice.image", { size: creative.size, sizes, max })}
+        errors={reply?.fieldErrors[AD_IMAGE_FIELD]}
+      />
+      <div>
+        <button className={ui.button} type="submit">
+          {t("ads.backoffice.image_upload")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function Numbers({ lang, impressions, clicks }: { lang: Language; impressions: number; clicks: number }) {
   const { t } = useTranslation("ads");
   const count = new Intl.NumberFormat(lang);
@@ -324,10 +379,12 @@ export function BackofficeAdsPage({
                     <ul className={ui.entryList}>
                       {campaign.creatives.map((creative) => {
                         const creativeReply = replyFor(reply, "update_creative", creative.id);
+                        const imageReply = replyFor(reply, IMAGE_INTENT, creative.id);
                         return (
                           <li key={creative.id} className={ui.stack} data-testid="ad-creative">
                             <strong>
-                              {creative.size} · {creative.headline}{" "}
+                              {creative.size} · {creative.imageUrl ? t("ads.backoffice.format_image") : t("ads.backoffice.format_text")} ·{" "}
+                              {creative.headline}{" "}
                               {creative.paused ? <span className={ui.muted}>({t("ads.backoffice.state_paused")})</span> : null}
                             </strong>
                             <span className={ui.muted}>{creative.targetUrl}</span>
@@ -335,6 +392,10 @@ export function BackofficeAdsPage({
                             <details open={creativeReply !== null}>
                               <summary className={css.summary}>{t("ads.backoffice.edit_creative")}</summary>
                               <CreativeForm campaignId={campaign.id} creative={creative} reply={creativeReply} />
+                            </details>
+                            <details open={imageReply !== null}>
+                              <summary className={css.summary}>{t("ads.backoffice.image_upload")}</summary>
+                              <ImageForm lang={lang} creative={creative} reply={imageReply} />
                             </details>
                           </li>
                         );

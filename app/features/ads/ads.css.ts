@@ -48,3 +48,7 @@ export const checks = style({ display: "flex", flexWrap: "wrap", gap: `0 ${vars.
 export const check = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, minHeight: "44px" });
 /** A <details> summary: keeps its disclosure marker, a 44 px tap target. */
 export const summary = style({ display: "list-item", minHeight: "44px", lineHeight: "44px", cursor: "pointer", fontWeight: 600 });
+/** The back office's preview of an image creative: its real size, narrower on a phone. */
+export const preview = style({ display: "block", maxWidth: "100%", height: "auto", border: `1px solid ${vars.color.border}` });
+/** An image creative fills the reserved box exactly (same aspect ratio), so nothing moves when it arrives. */
+export const image = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block" });

@@ -6,16 +6,33 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { adCampaignEntries, adCreativeSchema, ENDS_BEFORE_START, endsNotBeforeStart } from "#server/contract/ads";
+import {
+  AD_IMAGE_ERRORS,
+  AD_IMAGE_FIELD,
+  AD_IMAGE_MAX_BYTES,
+  adCampaignEntries,
+  adCreativeSchema,
+  ENDS_BEFORE_START,
+  endsNotBeforeStart,
+} from "#server/contract/ads";
+import type { ErrorItem } from "#server/contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { createAdCampaign, createAdCreative, fetchAdCampaigns, updateAdCampaign, updateAdCreative } from "~/api/ads.server";
+import {
+  createAdCampaign,
+  createAdCreative,
+  fetchAdCampaigns,
+  updateAdCampaign,
+  updateAdCreative,
+  uploadAdCreativeImage,
+} from "~/api/ads.server";
 import { createApiClient } from "~/api/client.server";
 import { rowIdField } from "~/components/form/schema";
 import { requireStaffPage, staffPageNotFound } from "~/features/backoffice/staff-access.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
-import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
+import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { IMAGE_INTENT } from "./intents";
 
 const PERMISSION = "content.edit";
 
@@ -68,8 +85,55 @@ export async function loadAdsBackoffice({ request, context }: LoaderFunctionArgs
   );
 }
 
-export async function submitAdsBackoffice({ request, context, params }: ActionFunctionArgs) {
+const imageError = (key: string, code: number, params?: Record<string, number>): ErrorItem => ({
+  code,
+  title: key,
+  message: key,
+  key,
+  source: AD_IMAGE_FIELD,
+  ...(params ? { params } : {}),
+});
+
+/**
+ * The image form posts multipart to `?form=image&id={creative}` (ADR 140): the body goes to the API as it arrives;
+ * a refusal comes back at the file field of that creative's form.
+ */
+async function submitImage({ request, context, params }: ActionFunctionArgs, idText: string | null) {
+  const id = Number(idText);
+  const refuse = (errors: readonly ErrorItem[], status: number) =>
+    data(
+      { lastResult: streamedReply(errors, (source) => source || undefined, { intent: IMAGE_INTENT, id: String(id) }) },
+      { status, headers: PRIVATE_HEADERS },
+    );
+  if (!Number.isSafeInteger(id) || id <= 0) return refuse([imageError("exception.common.not_found", 404)], 404);
+  const contentType = request.headers.get("content-type") ?? "";
+  const contentLength = request.headers.get("content-length");
+  if (!request.body || !/^multipart\/form-data/i.test(contentType)) return refuse([imageError(AD_IMAGE_ERRORS.required, 400)], 400);
+  // A body far past the cap is refused here without a round trip (the API counts the bytes again as they stream).
+  if (Number(contentLength ?? 0) > AD_IMAGE_MAX_BYTES + 64 * 1024)
+    return refuse([imageError(AD_IMAGE_ERRORS.tooLarge, 413, { max: AD_IMAGE_MAX_BYTES })], 413);
+  const response = await uploadAdCreativeImage(createApiClient({ request, context }), id, {
+    stream: request.body,
+    contentType,
+    contentLength,
+  });
+  if (response.status === 403) throw staffPageNotFound();
+  if (response.status !== 200) {
+    const body = (await response.json().catch(() => ({}))) as { errors?: ErrorItem[] };
+    const errors = body.errors?.length ? body.errors : [imageError("exception.common.something_wrong_happened", response.status)];
+    return refuse(
+      errors.map((error) => ({ ...error, source: AD_IMAGE_FIELD })),
+      [400, 404, 413].includes(response.status) ? response.status : 503,
+    );
+  }
+  throw redirect(`${localePath(langOf(params), "backoffice/ads")}?done=saved`, { headers: PRIVATE_HEADERS });
+}
+
+export async function submitAdsBackoffice(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
   await requireStaffPage(request, context, PERMISSION);
+  const query = new URL(request.url).searchParams;
+  if (query.get("form") === "image") return submitImage(args, query.get("id"));
   // Which of the page's forms was sent decides the schema the whole post is read with.
   const sent = await parseForm(request.clone(), v.looseObject({ intent: v.picklist(AD_INTENTS) }));
   const intent: AdIntent = sent.status === "success" ? sent.value.intent : "create_campaign";

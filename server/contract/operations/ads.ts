@@ -26,6 +26,14 @@ export const adsOps = {
     body: adCreativeSchema,
     response: "AdCampaignItem",
   }),
+  /** Multipart (AD_IMAGE_FIELD): the creative's image; it then shows as an image ad (ADR 140). */
+  uploadCreativeImage: defineOperation({
+    method: "post",
+    path: "/api/v2/backoffice/ads/creatives/:id/image",
+    response: "AdCampaignItem",
+  }),
+  /** An image creative's bytes (a file: no JSON body). */
+  image: defineOperation({ method: "get", path: "/api/v2/ads/images/:file" }),
   updateCreative: defineOperation({
     method: "put",
     path: "/api/v2/backoffice/ads/creatives/:id",

@@ -6,7 +6,7 @@
  * database, no read-modify-write) and the viewer's daily counter for capped campaigns (an upsert).
  */
 import { sql } from "kysely";
-import { AD_SIZES, adAltKey, type AdCreativeFormat, type AdPlacement } from "../../contract/ads";
+import { AD_SIZES, adAltKey, adImagePath, type AdCreativeFormat, type AdPlacement } from "../../contract/ads";
 import type { ApiDeps } from "../../api/types";
 import type { AdServer, ZoneRequest } from "./ad-server";
 
@@ -28,6 +28,7 @@ export function createHouseAdServer(deps: ApiDeps): AdServer {
           "ad_creatives.format",
           "ad_creatives.headline",
           "ad_creatives.text",
+          "ad_creatives.image_key",
           "ad_creatives.alt_de",
           "ad_creatives.alt_en",
           "ad_creatives.alt_es",
@@ -90,10 +91,10 @@ export function createHouseAdServer(deps: ApiDeps): AdServer {
         width,
         height,
         creative_id: chosen.id,
-        format: chosen.format as AdCreativeFormat,
+        format: chosen.image_key ? "image" : (chosen.format as AdCreativeFormat),
         headline: chosen.headline,
         text: chosen.text === "" ? null : chosen.text,
-        image_url: null,
+        image_url: chosen.image_key ? adImagePath(chosen.image_key) : null,
         alt: chosen[adAltKey(request.language)],
         frame_src: null,
       };

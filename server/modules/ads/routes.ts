@@ -1,7 +1,9 @@
 import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
-import { AD_PAGE_KEYS } from "../../contract/ads";
+import { AD_IMAGE_ERRORS, AD_IMAGE_FIELD, AD_IMAGE_MAX_BYTES, AD_PAGE_KEYS } from "../../contract/ads";
+import { receiveUpload } from "../media/index";
+import { readAdImage } from "./images";
 import { adsOps } from "../../contract/operations/ads";
 import {
   adClick,
@@ -11,11 +13,16 @@ import {
   createCreative,
   listCampaigns,
   saveAdSettings,
+  setCreativeImage,
   updateCampaign,
   updateCreative,
 } from "./service";
 
 const PRIVATE = "private, no-store";
+/** One image and the multipart framing. */
+const IMAGE_BODY_MAX_BYTES = AD_IMAGE_MAX_BYTES + 64 * 1024;
+/** An image's name never gets other bytes (a new image is a new name): browsers and proxies may keep it a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Advertising zones by page key (issue 32 item 1, ADR 131). */
 export function registerAds({ v2, deps }: ModuleContext): void {
@@ -136,5 +143,52 @@ export function registerAds({ v2, deps }: ModuleContext): void {
       statuses: [400, 401, 403, 404],
     },
     async (c, { user, body }) => ok(c, await updateCreative(deps, user!.id, rowIdParam(c.req.param("id")), body)),
+  );
+  v2.add(
+    adsOps.uploadCreativeImage,
+    {
+      tag: "backoffice",
+      auth: "required",
+      staff: "content.edit",
+      summary: `Staff (content.edit): the creative's image (multipart/form-data, field ${AD_IMAGE_FIELD}): PNG, JPEG or WebP by content (not by name), exactly the creative's size or twice it, at most ${AD_IMAGE_MAX_BYTES} bytes; stored without metadata. Errors at the field: ${Object.values(AD_IMAGE_ERRORS).join(", ")}. Audited. 404 unknown creative.`,
+      maxBodyBytes: IMAGE_BODY_MAX_BYTES,
+      streamsBody: true,
+      statuses: [400, 401, 403, 404, 413],
+    },
+    async (c, { user }) => {
+      const upload = await receiveUpload(c.req.raw, {
+        tmpDir: deps.config.uploadTmpDir,
+        fileField: AD_IMAGE_FIELD,
+        maxFiles: 1,
+        maxFileBytes: AD_IMAGE_MAX_BYTES,
+        maxBodyBytes: IMAGE_BODY_MAX_BYTES,
+        fields: [],
+        tooLarge: { key: AD_IMAGE_ERRORS.tooLarge, source: () => AD_IMAGE_FIELD },
+      });
+      try {
+        return ok(c, await setCreativeImage(deps, user!.id, rowIdParam(c.req.param("id")), upload.files[0]));
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+  v2.add(
+    adsOps.image,
+    {
+      tag: "ads",
+      auth: "optional",
+      summary:
+        "An image creative's bytes (PNG, JPEG or WebP), cached for a year (a new image gets a new name). 404 for a name no creative uses.",
+      statuses: [404],
+    },
+    async (c) => {
+      const image = await readAdImage(deps, c.req.param("file") ?? "");
+      return c.body(new Uint8Array(image.data), 200, {
+        "Content-Type": image.contentType,
+        "Content-Length": String(image.data.byteLength),
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": IMMUTABLE,
+      });
+    },
   );
 }

@@ -25,6 +25,7 @@ import {
   type AdSettingsInput,
   type AdSize,
   type AdZoneAnswer,
+  adImagePath,
 } from "../../contract/ads";
 import type { ConsentPurpose } from "../../contract/consents";
 import type { Language } from "../../contract/locales";
@@ -34,7 +35,10 @@ import { recordAudit } from "../audit/index";
 import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
 import type { AdServer, ZoneRequest } from "./ad-server";
 import { createHouseAdServer, listOf } from "./house";
+import { prepareAdImage, storeAdImage, adImageKey } from "./images";
 import { createReviveAdServer, parseReviveZones } from "./revive";
+import type { ReceivedFile } from "../media/index";
+import { storageOf } from "../media/index";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PURPOSE = THIRD_PARTY_ADS_CONSENT as ConsentPurpose;
@@ -185,7 +189,6 @@ function campaignValues(input: AdCampaignInput) {
 function creativeValues(input: AdCreativeInput) {
   return {
     size: input.size,
-    format: "text",
     headline: input.headline,
     text: input.text,
     target_url: input.target_url,
@@ -225,6 +228,7 @@ async function campaignItems(db: Db, campaignId?: number): Promise<AdCampaignIte
         headline: creative.headline,
         text: creative.text,
         target_url: creative.target_url,
+        image_url: creative.image_key ? adImagePath(creative.image_key) : null,
         alt_de: creative.alt_de,
         alt_en: creative.alt_en,
         alt_es: creative.alt_es,
@@ -327,7 +331,7 @@ export async function createCreative(deps: ApiDeps, staffId: number, campaignId:
     const values = creativeValues(input);
     const row = await trx
       .insertInto("ad_creatives")
-      .values({ ...values, campaign_id: campaignId, image_key: null, created_at: now, updated_at: now })
+      .values({ ...values, format: "text", campaign_id: campaignId, image_key: null, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(
@@ -353,14 +357,16 @@ export async function updateCreative(deps: ApiDeps, staffId: number, creativeId:
   return deps.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("ad_creatives")
-      .select(["campaign_id", "size", "headline", "text", "target_url", "alt_de", "alt_en", "alt_es", "alt_pl", "paused"])
+      .select(["campaign_id", "size", "headline", "text", "target_url", "alt_de", "alt_en", "alt_es", "alt_pl", "paused", "image_key"])
       .where("id", "=", creativeId)
       .executeTakeFirst();
     if (!before) throw fail.notFound();
     const values = creativeValues(input);
+    // An image fits one size only: a creative moved to another size shows its text again until a new image comes.
+    const imageGone = before.image_key !== null && input.size !== before.size;
     await trx
       .updateTable("ad_creatives")
-      .set({ ...values, updated_at: now })
+      .set({ ...values, ...(imageGone ? { format: "text", image_key: null } : {}), updated_at: now })
       .where("id", "=", creativeId)
       .execute();
     await recordAudit(
@@ -378,4 +384,50 @@ export async function updateCreative(deps: ApiDeps, staffId: number, creativeId:
     );
     return campaignItem(trx, before.campaign_id);
   });
+}
+
+/**
+ * POST /backoffice/ads/creatives/{id}/image (ADR 140): the creative's image, checked against its size, stored through
+ * the storage port; the creative then shows as an image ad (its headline stays, for the back office and as the link's
+ * name where alt text is missing). A replaced image's file is deleted once the row points at the new one.
+ */
+export async function setCreativeImage(
+  deps: ApiDeps,
+  staffId: number,
+  creativeId: number,
+  file: ReceivedFile | undefined,
+): Promise<AdCampaignItem> {
+  await requireStaffPermission(deps, staffId, PERMISSION);
+  const creative = await deps.db
+    .selectFrom("ad_creatives")
+    .select(["campaign_id", "size", "image_key"])
+    .where("id", "=", creativeId)
+    .executeTakeFirst();
+  if (!creative) throw fail.notFound();
+  const image = await prepareAdImage(deps, file, creative.size as AdSize);
+  const stored = await storeAdImage(deps, image);
+  const now = deps.clock.now();
+  const item = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("ad_creatives")
+      .set({ format: "image", image_key: stored, updated_at: now })
+      .where("id", "=", creativeId)
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actorId: staffId,
+        action: "ads.creative_image",
+        subjectType: "ad_creative",
+        subjectId: String(creativeId),
+        reason: null,
+        before: { image_key: creative.image_key },
+        after: { image_key: stored, bytes: image.data.byteLength, type: image.type },
+      },
+      now,
+    );
+    return campaignItem(trx, creative.campaign_id);
+  });
+  if (creative.image_key) await storageOf(deps).delete(adImageKey(creative.image_key));
+  return item;
 }

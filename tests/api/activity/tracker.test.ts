@@ -148,6 +148,42 @@ describe(`activity tracker (${TEST_DB})`, () => {
     expect(visitors).toHaveLength(1);
   });
 
+  it("takes 1,000 batches sent within one second's worth of requests: every valid line stored exactly once, none lost", async () => {
+    // Issue 32 "Tests": the endpoint at 1,000 batches a second. Correctness only (the rate is measured by
+    // scripts/bench-tracker.mjs): 20 members (50 batches each, under their 60 a minute), 5 profiles, every 4th batch
+    // gzip, each batch two valid lines and one broken one, 100 requests in flight at a time.
+    const profiles = await Promise.all(Array.from({ length: 5 }, () => member(USER_TYPE.escort)));
+    const senders = await Promise.all(Array.from({ length: 20 }, () => member(USER_TYPE.client)));
+    const kinds = ["profile_view", "phone_click", "website_click"];
+    const expected = new Map<number, number>();
+    const answers: Array<{ status: number; accepted: number; rejected: number }> = [];
+    for (let wave = 0; wave < 10; wave++) {
+      const batch = Array.from({ length: 100 }, (_, i) => {
+        const n = wave * 100 + i;
+        const profile = profiles[n % profiles.length]!;
+        expected.set(profile.id, (expected.get(profile.id) ?? 0) + 2);
+        const text = [event(profile.id, kinds[n % kinds.length]), "{broken", event(profile.id, "profile_view")].join("\n");
+        const gzip = n % 4 === 0;
+        return post(gzip ? new Uint8Array(gzipSync(text)) : text, { token: senders[n % senders.length]!.token, query: gzip ? "&g=1" : "" });
+      });
+      answers.push(...(await Promise.all(batch)));
+    }
+    expect(answers.filter((answer) => answer.status !== 204)).toEqual([]);
+    expect(answers.reduce((sum, answer) => sum + answer.accepted, 0)).toBe(2000);
+    expect(answers.reduce((sum, answer) => sum + answer.rejected, 0)).toBe(1000);
+    for (const profile of profiles) expect(await rawCount(profile.id)).toBe(expected.get(profile.id));
+    const total = await rt.deps.db
+      .selectFrom("activity_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where(
+        "user_id",
+        "in",
+        profiles.map((profile) => profile.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBe(2000);
+  }, 120_000);
+
   it("limits each visitor's batches a minute (429 past the limit)", async () => {
     const escort = await member(USER_TYPE.escort);
     const client = await member(USER_TYPE.client);
