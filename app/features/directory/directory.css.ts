@@ -42,3 +42,33 @@ export const spotLink = style({
   borderRadius: vars.radius.sm,
   textDecoration: "none",
 });
+
+/** The location guide's places to pick from: one whole-width row per place, a 44 px tap target each. */
+export const choiceList = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.xs });
+export const choice = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  minHeight: "44px",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  textDecoration: "none",
+});
+/** Term and text of the location guide's explanation, readable on a phone. */
+export const explain = style({ margin: 0, display: "grid", gap: vars.space.xs });
+/** The guide's city lists: links in a list are tapped on phones, so each gets 44 px of height. */
+export const placeList = style({ listStyle: "none", padding: 0, margin: 0 });
+export const placeLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
+/** The seo guide's levels: one block each; a long example address breaks anywhere rather than widen a phone's page. */
+export const levels = style({ paddingLeft: vars.space.lg, display: "grid", gap: vars.space.md });
+export const levelText = style({ margin: `${vars.space.xs} 0 0` });
+export const exampleLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  overflowWrap: "anywhere",
+  wordBreak: "break-all",
+});
