@@ -78,7 +78,7 @@ export function LocationGuidePage() {
         <p className={ui.muted}>{t("seo.location_guide.set.kept")}</p>
       </section>
 
-      <section aria-labelledby="how-location">
+      <section className={css.guideSection} aria-labelledby="how-location">
         <h2 id="how-location">{t("seo.location_guide.how.title")}</h2>
         <dl className={css.explain}>
           <dt>{t("seo.location_guide.how.radius_title")}</dt>
@@ -99,12 +99,12 @@ export function LocationGuidePage() {
         </dl>
       </section>
 
-      <h2>{t("seo.location_guide.places_title")}</h2>
+      <h2 className={css.guideSection}>{t("seo.location_guide.places_title")}</h2>
       {countries.length === 0 ? <p className={ui.muted}>{t("seo.location_guide.empty")}</p> : null}
       {countries.map((country) => (
         <section key={country.countryCode}>
           <h3>
-            <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug }))}>
+            <Link className={css.placeLink} to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug }))}>
               {t(`seo.countries.${country.countryCode}`)}
             </Link>{" "}
             <span className={ui.muted}>({t("seo.profile_count", { count: country.profiles })})</span>
@@ -112,7 +112,10 @@ export function LocationGuidePage() {
           {country.regions.map((region) => (
             <div key={region.slug}>
               <h4>
-                <Link to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug }))}>
+                <Link
+                  className={css.placeLink}
+                  to={localePath(lang, directoryPath({ category: CATEGORY, country: country.countrySlug, region: region.slug }))}
+                >
                   {region.name}
                 </Link>
               </h4>

@@ -2,6 +2,7 @@
  * seo_guide: how the directory is organised — its levels with today's page counts and an example chain from the
  * directory's own data (ADR 138), and a link to every category that has profiles.
  */
+import { Fragment } from "react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SEO_MAX_CITY_DISPLAY, SEO_MAX_PAGE, SEO_PAGE_SIZE } from "#server/contract/seo";
@@ -38,7 +39,17 @@ export function SeoGuidePage() {
               <p className={css.levelText}>
                 {t("seo.guide.example")}{" "}
                 <Link className={css.exampleLink} to={localePath(lang, example)}>
-                  /{lang}/{example}
+                  {/* A long address wraps after a slash on a phone, never inside a place name. */}
+                  {`/${lang}/${example}`.split("/").map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 ? (
+                        <>
+                          /<wbr />
+                        </>
+                      ) : null}
+                      {part}
+                    </Fragment>
+                  ))}
                 </Link>
               </p>
             ) : null}
@@ -46,7 +57,7 @@ export function SeoGuidePage() {
         ))}
       </ol>
       <h2>{t("seo.guide.categories_title")}</h2>
-      <dl>
+      <dl className={css.explain}>
         {categories.map(({ word, live }) => (
           <div key={word}>
             <dt>

@@ -82,7 +82,7 @@ export function SetPricePage() {
         <SettingsSaveButton />
       </Form>
       <p>
-        <Link to={to("user/service_prices")} data-testid="set-price-full-list">
+        <Link className={ui.blockLink} to={to("user/service_prices")} data-testid="set-price-full-list">
           {t("set_price.full_list")}
         </Link>
         {prices.other_prices > 0 ? <span className={ui.muted}> {t("set_price.other_prices", { count: prices.other_prices })}</span> : null}
