@@ -58,3 +58,16 @@ test("a member's picked place becomes the header's search link", async ({ page }
   await page.goto("/de/location_guide");
   await expect(page.getByTestId("nav-search")).toHaveAttribute("href", /\/de\/escorts\?city=de-muenster/);
 });
+
+test("the seo guide lists the directory's five levels with example links from its data", async ({ page }) => {
+  await page.goto("/de/seo_guide");
+  const levels = page.getByTestId("seo-guide-levels").locator("li");
+  await expect(levels).toHaveCount(5);
+  // The deepest example is a spot page: five segments after the language, and it opens.
+  const spot = levels.nth(4).getByRole("link");
+  const href = await spot.getAttribute("href");
+  expect(href).toMatch(/^\/de\/[a-z-]+\/[a-z-]+\/[a-z-]+\/[a-z-]+\/[a-z-]+$/);
+  await spot.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
