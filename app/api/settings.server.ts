@@ -106,3 +106,16 @@ export function saveSearchVisibility(
 ): Promise<ApiResult<DataOf<typeof settingsOps.saveSearchVisibility>>> {
   return api.op(settingsOps.saveSearchVisibility, { body, handleErrors: true });
 }
+
+/** GET /settings/quick_prices: the set_price page's prices (ADR 138; price keys are data, not camelized). */
+export function fetchQuickPrices(api: ApiClient): Promise<ApiResult<DataOf<typeof settingsOps.quickPrices>>> {
+  return api.op(settingsOps.quickPrices, { handleErrors: true });
+}
+
+/** PUT /settings/quick_prices: saved under the service-price list's rule. */
+export function saveQuickPrices(
+  api: ApiClient,
+  body: BodyInput<typeof settingsOps.saveQuickPrices>,
+): Promise<ApiResult<DataOf<typeof settingsOps.saveQuickPrices>>> {
+  return api.op(settingsOps.saveQuickPrices, { body, handleErrors: true });
+}

@@ -14,6 +14,12 @@
 export const EARTH_RADIUS_KM = 6371.0088;
 export const KM_PER_DEGREE = (2 * Math.PI * EARTH_RADIUS_KM) / 360;
 
+/**
+ * Largest distance of a profile's stored point from its city's centre: no address is ever asked for or stored, the
+ * point is the centre moved by a fixed offset (profiles/city). The location guide tells members so (ADR 138).
+ */
+export const PROFILE_POINT_MAX_OFFSET_KM = 2;
+
 export const GEO_COUNTRIES = ["DE", "AT", "CH", "NL", "PL", "ES"] as const;
 export type GeoCountry = (typeof GEO_COUNTRIES)[number];
 

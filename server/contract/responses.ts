@@ -93,6 +93,7 @@ import type {
   FirstContactFilter,
   NotificationPreferences,
   PasswordChanged,
+  QuickPrices,
   SearchVisibility,
   SettingsIndex,
   SettingsSectionSaved,
@@ -197,6 +198,7 @@ export interface ResponseBodies {
   CityHits: CityHit[];
   DashboardCharts: DashboardCharts;
   DateReviewDisplay: DateReviewDisplay;
+  QuickPrices: QuickPrices;
   DevOutbox: OutboxMail[];
   DrivingMinutes: DrivingMinutes;
   EmailChangeConfirmed: EmailChangeConfirmed;

@@ -7,7 +7,8 @@ import * as v from "valibot";
 import type { BusinessKind } from "./registration-sign-up";
 import { emailSchema, PASSWORD_MAX, passwordConfirmationMatches, passwordSchema } from "./validation";
 import { COUNTRY_CODES } from "./countries";
-import type { StepData } from "./registration-steps";
+import { pricesSchema, priceKey, type StepData } from "./registration-steps";
+import type { PriceDuration } from "./search";
 import { GENDER_VALUES, isStaffUserType, USER_TYPE } from "./users";
 import { safeSexSettableBy } from "./safesex";
 
@@ -479,4 +480,33 @@ export interface SearchVisibility {
   /** The stored choice; it takes effect only while `plus_member` (a lapsed membership keeps it stored, unused). */
   invisible_browsing: boolean;
   plus_member: boolean;
+}
+
+// --- set_price (spec section 2 "Others: … set price", ADR 138) ------------------------------------
+
+/**
+ * The time prices the quick form sets: the hour (what tiles show and the price filter compares by default,
+ * DEFAULT_PRICE_DURATION) and the rates members compare next. Each is one of the service-price list's durations,
+ * saved into the same rows; the other durations and the extras stay as user/service_prices left them.
+ */
+export const QUICK_PRICE_DURATIONS = [30, 60, 120, 720] as const satisfies readonly PriceDuration[];
+
+/**
+ * PUT /settings/quick_prices: the service-price list's own rule (pricesSchema: whole euros PRICE_MIN–PRICE_MAX),
+ * narrowed to the quick durations — no second rule set. A price left out or null is removed.
+ */
+export const quickPricesSchema = v.object(
+  { prices: v.optional(v.pick(pricesSchema, QUICK_PRICE_DURATIONS.map(priceKey) as [string, ...string[]]), {}) },
+  "validation.required",
+);
+export type QuickPricesInput = v.InferOutput<typeof quickPricesSchema>;
+
+/** GET /settings/quick_prices (keys are data: price_60_mins, not camelized). */
+export interface QuickPrices {
+  durations: number[];
+  /** The quick durations' prices in whole euros, by priceKey; a duration without a price is absent. */
+  prices: Record<string, number>;
+  currency: "EUR";
+  /** Prices of the full list this form does not show (other durations and extras), so the page can point there. */
+  other_prices: number;
 }

@@ -86,6 +86,14 @@ export function DashboardPage(props: DashboardProps) {
               ))}
             </ul>
             <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
+            {/* The quick price form (ADR 138) for those with a price list: the same test as the settings index's. */}
+            {props.settingsGroups.some((group) => group.items.includes("service_prices")) ? (
+              <p>
+                <Link to={to("set_price")} data-testid="dashboard-set-price">
+                  {t("set_price.dashboard_link")}
+                </Link>
+              </p>
+            ) : null}
           </section>
         ) : null}
         {DATE_USER_TYPES.includes(viewer.profile.userType) ? <DatesCard dates={viewer.dates} /> : null}

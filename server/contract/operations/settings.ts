@@ -16,6 +16,7 @@ import {
   dateReviewDisplaySchema,
   firstContactFilterSchema,
   notificationPreferencesSchema,
+  quickPricesSchema,
   searchVisibilitySchema,
 } from "../settings";
 
@@ -87,6 +88,15 @@ export const settingsOps = {
     path: "/api/v2/settings/date_review_display",
     body: dateReviewDisplaySchema,
     response: "DateReviewDisplay",
+  }),
+  /** set_price (ADR 138): the few time prices members look at first; price keys are data (not camelized). */
+  quickPrices: defineOperation({ method: "get", path: "/api/v2/settings/quick_prices", response: "QuickPrices", camelize: false }),
+  saveQuickPrices: defineOperation({
+    method: "put",
+    path: "/api/v2/settings/quick_prices",
+    body: quickPricesSchema,
+    response: "QuickPrices",
+    camelize: false,
   }),
   searchVisibility: defineOperation({ method: "get", path: "/api/v2/settings/search_visibility", response: "SearchVisibility" }),
   saveSearchVisibility: defineOperation({

@@ -3,10 +3,11 @@
  * city field itself is resolved by the geo module (resolveProfileCity).
  */
 import { sha256 } from "../../lib/crypto";
+import { PROFILE_POINT_MAX_OFFSET_KM } from "../../contract/geo";
 import { pointAt, type CityHit } from "../geo/index";
 
-/** Largest distance of a stored point from the city's centre. */
-export const PROFILE_POINT_MAX_OFFSET_KM = 2;
+/** Largest distance of a stored point from the city's centre (one number in the contract: the location guide shows it). */
+export { PROFILE_POINT_MAX_OFFSET_KM };
 
 /**
  * Privacy: we never ask for or store an address. A profile's point is its

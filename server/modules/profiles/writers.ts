@@ -158,13 +158,7 @@ export async function writeServices(deps: ApiDeps, trx: Trx, user: ProfileOwner,
     customer_type: input.customer_type,
   });
   await trx.deleteFrom("profile_prices").where("user_id", "=", user.id).execute();
-  const prices = input.prices as Record<string, number | null | undefined>;
-  const timeRows = PRICE_DURATIONS.flatMap((minutes, position) => {
-    const price = prices[priceKey(minutes)];
-    return price === null || price === undefined
-      ? []
-      : [{ user_id: user.id, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
-  });
+  const timeRows = timePriceRows(user.id, input.prices, PRICE_DURATIONS);
   const extraRows = input.extras.map((extra, position) => ({
     user_id: user.id,
     item_type: PRICE_ITEM_TYPE.extra,
@@ -174,6 +168,36 @@ export async function writeServices(deps: ApiDeps, trx: Trx, user: ProfileOwner,
     position,
   }));
   const rows = [...timeRows, ...extraRows];
+  if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
+}
+
+/** Time-price rows of the given durations that have a price; position is the duration's place in the full list. */
+function timePriceRows(userId: number, prices: Record<string, number | null | undefined>, durations: readonly number[]) {
+  return PRICE_DURATIONS.flatMap((minutes, position) => {
+    const price = prices[priceKey(minutes)];
+    return !durations.includes(minutes) || price === null || price === undefined
+      ? []
+      : [{ user_id: userId, item_type: PRICE_ITEM_TYPE.time, duration_minutes: minutes, name: null, price_eur: price, position }];
+  });
+}
+
+/**
+ * Replaces the time prices of the given durations only (set_price, ADR 138): the other durations and the extras keep
+ * what the service-price list saved. Input checked by the caller with the list's own schema.
+ */
+export async function writeTimePrices(
+  trx: Trx,
+  userId: number,
+  prices: Record<string, number | null | undefined>,
+  durations: readonly number[],
+): Promise<void> {
+  await trx
+    .deleteFrom("profile_prices")
+    .where("user_id", "=", userId)
+    .where("item_type", "=", PRICE_ITEM_TYPE.time)
+    .where("duration_minutes", "in", [...durations])
+    .execute();
+  const rows = timePriceRows(userId, prices, durations);
   if (rows.length > 0) await trx.insertInto("profile_prices").values(rows).execute();
 }
 

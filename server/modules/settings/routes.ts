@@ -9,6 +9,7 @@ import { dateReviewDisplay, saveDateReviewDisplay } from "./review-display.servi
 import { membershipState } from "./membership.service";
 import { saveSearchVisibility, searchVisibility } from "./search-visibility.service";
 import { cancelEmailChange, changePassword, confirmEmailChange, emailSettings, requestEmailChange } from "./account.service";
+import { quickPrices, saveQuickPrices } from "./quick-prices.service";
 import { saveSettingsSection, settingsIndex, type SectionInputs } from "./service";
 
 /**
@@ -71,6 +72,28 @@ export function registerSettings({ v2 }: ModuleContext): void {
       statuses: [400, 401],
     },
     async (c, { body, user }) => ok(c, await saveNotificationPreferences(c.get("deps"), user!.id, body)),
+  );
+  v2.add(
+    settingsOps.quickPrices,
+    {
+      summary:
+        "set_price (ADR 138): the caller's prices for 30 minutes, 1, 2 and 12 hours (whole euros) and how many other prices the full list holds. 403 for members without service prices.",
+      tag: "settings",
+      auth: "required",
+      statuses: [401, 403],
+    },
+    async (c, { user }) => ok(c, await quickPrices(c.get("deps"), user!.id)),
+  );
+  v2.add(
+    settingsOps.saveQuickPrices,
+    {
+      summary:
+        "Saves those prices under the service-price list's rule (1-100000 whole euros); a price left out or null is removed, the list's other durations and extras stay. 403 for members without service prices.",
+      tag: "settings",
+      auth: "required",
+      statuses: [400, 401, 403],
+    },
+    async (c, { body, user }) => ok(c, await saveQuickPrices(c.get("deps"), user!.id, body)),
   );
   v2.add(
     settingsOps.dateReviewDisplay,
