@@ -59,9 +59,17 @@ export interface DashboardCharts {
 }
 
 /** YYYY-MM-DD of an instant in CHART_TIME_ZONE. */
+// en-CA writes dates as YYYY-MM-DD. Made once: a formatter costs far more to build than to use (the tracker calls
+// this for every event it stores).
+const CHART_DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CHART_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 export function chartDayOf(ms: number): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: CHART_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
+  return CHART_DAY_FORMAT.format(ms);
 }
 
 /** The `count` calendar days ending with `lastDay`, oldest first (calendar arithmetic, no time zone). */
