@@ -195,7 +195,9 @@ async function playViewers({ base, playlists, until }) {
           length += chunk.length;
           if (keep) chunks.push(chunk);
         });
-        response.on("end", () => resolve({ status: response.statusCode, length, text: keep ? Buffer.concat(chunks).toString("utf8") : "" }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode, length, text: keep ? Buffer.concat(chunks).toString("utf8") : "" }),
+        );
         response.on("error", () => resolve({ status: 0, length: 0, text: "" }));
       });
       request.setTimeout(20_000, () => request.destroy());

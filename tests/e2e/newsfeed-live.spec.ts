@@ -37,7 +37,12 @@ async function startStream(creator: Page, title: string, when: "now" | "schedule
 test.describe("live streams in the newsfeed (no JavaScript)", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
-  test("an announcement and a stream on air are feed items that follow the stream", async ({ page, browser, request, clientIp }, testInfo) => {
+  test("an announcement and a stream on air are feed items that follow the stream", async ({
+    page,
+    browser,
+    request,
+    clientIp,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`newsfeed-live-${name}-390.png`), fullPage: true });
     const escort = await listedEscortIn(request, clientIp, "Freiburg");

@@ -144,7 +144,12 @@ export async function admittedStreams(
     ),
     paidIds.length === 0
       ? []
-      : deps.db.selectFrom("live_stream_access").select("stream_id").where("member_id", "=", viewerId).where("stream_id", "in", paidIds).execute(),
+      : deps.db
+          .selectFrom("live_stream_access")
+          .select("stream_id")
+          .where("member_id", "=", viewerId)
+          .where("stream_id", "in", paidIds)
+          .execute(),
   ]);
   const plus = member !== undefined && plusRunning(member, now);
   const paidSet = new Set(paid.map((p) => p.stream_id));

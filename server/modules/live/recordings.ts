@@ -174,7 +174,11 @@ export async function listedRecordingsOfStreams(
       : recordingsQuery(deps.db).where("live_recordings.stream_id", "in", own).where("live_recordings.state", "=", "ready").execute(),
     others.length === 0
       ? []
-      : listedWith(viewer.id, viewer.staff, viewer.ageVerified)(recordingsQuery(deps.db))
+      : listedWith(
+          viewer.id,
+          viewer.staff,
+          viewer.ageVerified,
+        )(recordingsQuery(deps.db))
           .where("live_recordings.stream_id", "in", others)
           .execute(),
   ]);

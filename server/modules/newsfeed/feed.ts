@@ -449,7 +449,11 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
     openableMediaIds(deps.db, { id: null, isStaff: false }, pageMediaRefs, now),
     openBundleIds(deps, viewer, pageBundles),
     // Live items: the stream's audience rule (live/access), and for ended streams the recording the viewer sees listed.
-    admittedStreams(deps, { id: viewer.id, staff: isStaff }, pageStreams.filter((l) => l.state !== "ended")),
+    admittedStreams(
+      deps,
+      { id: viewer.id, staff: isStaff },
+      pageStreams.filter((l) => l.state !== "ended"),
+    ),
     listedRecordingsOfStreams(deps, { id: viewer.id, staff: isStaff, ageVerified: viewer.isAgeVerified }, endedStreams),
   ]);
   const mediaById = new Map(pageMedia.map((m) => [m.id, m]));

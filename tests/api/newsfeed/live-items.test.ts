@@ -129,8 +129,14 @@ describe(`newsfeed live items (${TEST_DB})`, () => {
     const blockingViewer = await client();
     const bystander = await client();
     const live = await stream(creator.token);
-    await rt.deps.db.insertInto("blocks").values({ blocker_id: creator.id, blocked_id: blockedViewer.id, created_at: rt.clock.now() }).execute();
-    await rt.deps.db.insertInto("blocks").values({ blocker_id: blockingViewer.id, blocked_id: creator.id, created_at: rt.clock.now() }).execute();
+    await rt.deps.db
+      .insertInto("blocks")
+      .values({ blocker_id: creator.id, blocked_id: blockedViewer.id, created_at: rt.clock.now() })
+      .execute();
+    await rt.deps.db
+      .insertInto("blocks")
+      .values({ blocker_id: blockingViewer.id, blocked_id: creator.id, created_at: rt.clock.now() })
+      .execute();
 
     expect(await liveItem(blockedViewer.token, live.id)).toBeNull();
     expect(await liveItem(blockingViewer.token, live.id)).toBeNull();
@@ -201,7 +207,14 @@ describe(`newsfeed live items (${TEST_DB})`, () => {
       (
         await rt.deps.db
           .updateTable("live_recordings")
-          .set({ state: "ready", price, storage_prefix: `live/recordings/${streamId}`, duration_ms: 60_000, size_bytes: 1000, ready_at: rt.clock.now() })
+          .set({
+            state: "ready",
+            price,
+            storage_prefix: `live/recordings/${streamId}`,
+            duration_ms: 60_000,
+            size_bytes: 1000,
+            ready_at: rt.clock.now(),
+          })
           .where("stream_id", "=", streamId)
           .returning("id")
           .executeTakeFirstOrThrow()
@@ -265,9 +278,7 @@ describe(`newsfeed live items (${TEST_DB})`, () => {
         expected.push(`media:${row.id}`);
       }
     }
-    const seen = (await feed(viewer.token))
-      .map((item) => `${item.type}:${item.id}`)
-      .filter((key) => expected.includes(key));
+    const seen = (await feed(viewer.token)).map((item) => `${item.type}:${item.id}`).filter((key) => expected.includes(key));
     expect(seen).toEqual([...expected].reverse());
   });
 
