@@ -135,7 +135,10 @@ export async function admittedStreams(
   if (others.length === 0) return admitted;
   const paidIds = others.filter((s) => s.audience === "paid").map((s) => s.id);
   const [member, fans, paid] = await Promise.all([
-    deps.db.selectFrom("users").select(["is_member", "member_until"]).where("id", "=", viewerId).executeTakeFirst(),
+    // Each fact is read only when a stream on the page needs it.
+    others.some((s) => s.audience === "plus")
+      ? deps.db.selectFrom("users").select(["is_member", "member_until"]).where("id", "=", viewerId).executeTakeFirst()
+      : undefined,
     payingFanOf(
       deps.db,
       viewerId,

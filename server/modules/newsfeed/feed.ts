@@ -272,6 +272,7 @@ interface LiveRow {
   audience: LiveAudience;
   price: number | null;
   state: string;
+  record: number;
   scheduled_at: number | string | null;
   started_at: number | string | null;
   ended_at: number | string | null;
@@ -313,6 +314,7 @@ async function liveRows(
       "live_streams.audience",
       "live_streams.price",
       "live_streams.state",
+      "live_streams.record",
       "live_streams.scheduled_at",
       "live_streams.started_at",
       "live_streams.ended_at",
@@ -441,7 +443,8 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   const now = deps.clock.now();
   const isStaff = viewer.id !== null && isStaffUserType(viewer.userType);
   const pageMediaRefs = pageMedia.map((m) => ({ id: m.id, user_id: m.user_id, access: m.access }));
-  const endedStreams = pageStreams.filter((l) => l.state === "ended" && l.started_at !== null);
+  // Only a stream that kept a recording can link one: the others cost no query.
+  const endedStreams = pageStreams.filter((l) => l.state === "ended" && l.started_at !== null && Number(l.record) === 1);
   const [openMedia, openToAll, openBundles, admitted, recordings] = await Promise.all([
     openableMediaIds(deps.db, { id: viewer.id, isStaff }, pageMediaRefs, now),
     // What opens for everyone needs no grant; what opens only for this viewer (bought, a fan's) needs one bound to
