@@ -45,15 +45,20 @@ describe(`newsfeed live items (${TEST_DB})`, () => {
   const announce = (token: string, extra: Record<string, unknown> = {}) =>
     stream(token, { start: "schedule", scheduled_at: rt.clock.now() + 2 * HOUR, title: "Später live", ...extra });
 
+  /** One page of a tab (200 asserted). */
+  async function page(token: string | undefined, tab: string, cursor: string | null): Promise<NewsfeedPage> {
+    const answer = await api<NewsfeedPage>(token, "GET", `/newsfeed?tab=${tab}${cursor ? `&cursor=${cursor}` : ""}`);
+    expect(answer.status).toBe(200);
+    return answer.json.data;
+  }
   /** Every item of a tab, following the cursor to the end. */
   async function feed(token: string | undefined, tab = "all"): Promise<NewsfeedItem[]> {
     const items: NewsfeedItem[] = [];
     let cursor: string | null = null;
     for (let guard = 0; guard < 100; guard++) {
-      const answer = await api<NewsfeedPage>(token, "GET", `/newsfeed?tab=${tab}${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(answer.status).toBe(200);
-      items.push(...answer.json.data.items);
-      cursor = answer.json.data.next_cursor;
+      const data = await page(token, tab, cursor);
+      items.push(...data.items);
+      cursor = data.next_cursor;
       if (!cursor) break;
     }
     return items;
