@@ -4,11 +4,14 @@
 // as a player does. The segments are 720p H.264 at about 2.5 Mbit/s, 1 s each, encoded once by ffmpeg before the run;
 // during it this process publishes one a second into the stream's folder as the engine's HLS writer does (a rolling
 // playlist of 6, older files deleted), so no encoder competes with the measured core. The load generator (plain
-// node:http with keep-alive, lighter than fetch) runs in this process, pinned to the other core.
-//   taskset -c 0 node scripts/bench-live-hls.mjs [--viewers 500] [--seconds 30] [--app-core 1] [--port 3410]
+// node:http with keep-alive, lighter than fetch; bodies counted, not kept) runs pinned to the other core — in this
+// process, or with `--clients N` in N worker processes that inherit that core's pinning, each playing its share of
+// the viewers, their timings merged here (one event loop for 500 players was the limit of the figure before, ADR 137).
+//   taskset -c 0 node scripts/bench-live-hls.mjs [--viewers 500] [--seconds 30] [--clients 1] [--app-core 1] [--port 3410]
 // Prints the segment and playlist fetch latencies (p50, p95, p99), answers per second, errors, the app's CPU (and per
-// answer, the figure that carries over from a loaded machine) and the machine's load average at start and end.
-import { execFileSync, spawn } from "node:child_process";
+// answer, the figure that carries over from a loaded machine), the load generator's CPU and the machine's load
+// average at start and end.
+import { execFileSync, fork, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { loadavg, tmpdir } from "node:os";
@@ -21,12 +24,20 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "30" },
     "app-core": { type: "string", default: "1" },
     port: { type: "string", default: "3410" },
+    clients: { type: "string", default: "1" },
     serve: { type: "boolean", default: false },
+    worker: { type: "boolean", default: false },
     dir: { type: "string" },
   },
 });
 
-if (values.serve) {
+if (values.worker) {
+  // A load-generator worker: plays the viewers it is sent, answers with its raw timings and its own CPU time.
+  process.once("message", async (job) => {
+    const result = await playViewers(job);
+    process.send(result, () => process.exit(0));
+  });
+} else if (values.serve) {
   // The app side: the real API (SQLite in memory, every migration), a creator, N members and one live stream.
   const { register } = await import("tsx/esm/api");
   register();
@@ -115,59 +126,38 @@ if (values.serve) {
     };
     for (let i = 0; i < 4; i++) publish();
     publisher = setInterval(publish, 1000);
-    const agent = new Agent({ keepAlive: true, maxSockets: viewers * 2 });
-    const fetchBody = (url) =>
-      new Promise((resolve) => {
-        const request = get(url, { agent }, (response) => {
-          const chunks = [];
-          response.on("data", (chunk) => chunks.push(chunk));
-          response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }));
-          response.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
-        });
-        request.setTimeout(20_000, () => request.destroy());
-        request.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
-      });
     const base = `http://127.0.0.1:${ready.port}`;
-    const segmentTimes = [];
-    const playlistTimes = [];
-    let errors = 0;
-    let bytes = 0;
-    const cpuBefore = cpuOf(ready.pid);
+    const clients = Math.max(1, Math.min(Number(values.clients), ready.playlists.length));
     const until = Date.now() + seconds * 1000;
-    const viewer = async (url) => {
-      const seen = new Set();
-      // Players join at different moments.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
-      while (Date.now() < until) {
-        const started = performance.now();
-        let text = "";
-        const playlist = await fetchBody(base + url);
-        text = playlist.body.toString("utf8");
-        if (playlist.status !== 200) errors++;
-        playlistTimes.push(performance.now() - started);
-        const segments = text.split("\n").filter((line) => line.includes("seg-"));
-        // A joining player starts three segments from the live edge; then it takes each new one.
-        for (const line of seen.size === 0 ? segments.slice(-3) : segments) {
-          if (seen.has(line)) continue;
-          seen.add(line);
-          const t0 = performance.now();
-          const segment = await fetchBody(new URL(line, base + url).href);
-          bytes += segment.body.length;
-          if (segment.status !== 200) errors++;
-          segmentTimes.push(performance.now() - t0);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    };
+    const cpuBefore = cpuOf(ready.pid);
     const t0 = Date.now();
-    await Promise.all(ready.playlists.map((url) => viewer(url)));
+    let results;
+    if (clients === 1) results = [await playViewers({ base, playlists: ready.playlists, until })];
+    else {
+      // Each worker gets every clients-th viewer; the workers inherit this process's core (taskset -c 0).
+      results = await Promise.all(
+        Array.from({ length: clients }, (_, index) => {
+          const child = fork(new URL(import.meta.url).pathname, ["--worker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+          child.send({ base, playlists: ready.playlists.filter((_, n) => n % clients === index), until });
+          return new Promise((resolve, reject) => {
+            child.once("message", resolve);
+            child.once("exit", (code) => (code === 0 ? undefined : reject(new Error(`worker exited ${code}`))));
+          });
+        }),
+      );
+    }
+    const segmentTimes = results.flatMap((r) => r.segmentTimes);
+    const playlistTimes = results.flatMap((r) => r.playlistTimes);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
+    const clientCpu = results.reduce((sum, r) => sum + r.cpuMs, 0) / 1000;
     const elapsed = (Date.now() - t0) / 1000;
     const cpu = (cpuOf(ready.pid) - cpuBefore) / 100;
     const pct = (list, p) => {
       const sorted = [...list].sort((a, b) => a - b);
       return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : "–";
     };
-    console.info(`viewers ${viewers}, ${elapsed.toFixed(0)} s, app on core ${values["app-core"]}`);
+    console.info(`viewers ${viewers}, ${elapsed.toFixed(0)} s, app on core ${values["app-core"]}, ${clients} load-generator process(es)`);
     console.info(`| fetch | answers | per s | p50 ms | p95 ms | p99 ms |`);
     console.info(`|---|---:|---:|---:|---:|---:|`);
     console.info(
@@ -179,10 +169,70 @@ if (values.serve) {
     console.info(
       `errors ${errors}; ${((bytes / elapsed / 1e6) * 8).toFixed(0)} Mbit/s served; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core), ${((cpu / (segmentTimes.length + playlistTimes.length)) * 1000).toFixed(2)} ms per answer`,
     );
+    console.info(
+      `load generator CPU ${clientCpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((clientCpu / elapsed) * 100).toFixed(0)} % of one core)`,
+    );
     console.info(`load average at end: ${load()} (${new Date().toISOString()})`);
   } finally {
     stop();
   }
+}
+
+/**
+ * Plays `playlists` (one per viewer) until `until` as players do: the playlist once a second, each new segment once
+ * (a joining player starts three segments from the live edge). Returns the raw timings and this process's CPU time.
+ */
+async function playViewers({ base, playlists, until }) {
+  const cpuStart = process.cpuUsage();
+  const agent = new Agent({ keepAlive: true, maxSockets: playlists.length * 2 });
+  // A segment's bytes are counted, never joined: the generator's own work stays small.
+  const fetchBody = (url, keep) =>
+    new Promise((resolve) => {
+      const request = get(url, { agent }, (response) => {
+        const chunks = [];
+        let length = 0;
+        response.on("data", (chunk) => {
+          length += chunk.length;
+          if (keep) chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode, length, text: keep ? Buffer.concat(chunks).toString("utf8") : "" }),
+        );
+        response.on("error", () => resolve({ status: 0, length: 0, text: "" }));
+      });
+      request.setTimeout(20_000, () => request.destroy());
+      request.on("error", () => resolve({ status: 0, length: 0, text: "" }));
+    });
+  const segmentTimes = [];
+  const playlistTimes = [];
+  let errors = 0;
+  let bytes = 0;
+  const viewer = async (url) => {
+    const seen = new Set();
+    // Players join at different moments.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
+    while (Date.now() < until) {
+      const started = performance.now();
+      const playlist = await fetchBody(base + url, true);
+      if (playlist.status !== 200) errors++;
+      playlistTimes.push(performance.now() - started);
+      const segments = playlist.text.split("\n").filter((line) => line.includes("seg-"));
+      for (const line of seen.size === 0 ? segments.slice(-3) : segments) {
+        if (seen.has(line)) continue;
+        seen.add(line);
+        const t0 = performance.now();
+        const segment = await fetchBody(new URL(line, base + url).href, false);
+        bytes += segment.length;
+        if (segment.status !== 200) errors++;
+        segmentTimes.push(performance.now() - t0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  await Promise.all(playlists.map((url) => viewer(url)));
+  agent.destroy();
+  const cpu = process.cpuUsage(cpuStart);
+  return { segmentTimes, playlistTimes, errors, bytes, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** utime + stime of a process in clock ticks (100 per second on Linux). */

@@ -3,9 +3,11 @@
 // ten profiles, demo_member keeping --follow of those profiles as favorites, the trending job run once over a week of
 // purchases and tips; then GET /api/v2/newsfeed per tab, first page and a page deep, as a guest and as demo_member,
 // in process (Hono fetch, validation, service, database; no socket), as scripts/bench-search.mjs measures search.
+// --streams live streams join them (ADR 137): ended ones over the 90 days (a third recorded, audiences mixed), a
+// twentieth announced ahead and one on air per fiftieth profile, so live items and their locks are on the pages.
 //   DATABASE_URL=sqlite:/tmp/newsfeed-bench.sqlite MEDIA_DIR=/tmp/newsfeed-bench-media node scripts/bench-newsfeed.mjs
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_newsfeed MEDIA_DIR=/tmp/newsfeed-bench-media node scripts/bench-newsfeed.mjs
-// Options: --media 100000 --profiles 2000 --follow 500 --runs 300 --warmup 30. The database must be empty (a fresh
+// Options: --media 100000 --profiles 2000 --follow 500 --streams 5000 --runs 300 --warmup 30. The database must be empty (a fresh
 // file or database): the script seeds it. Prints p50/p95/max and the CPU per request of each scenario.
 import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
@@ -16,14 +18,16 @@ const { values } = parseArgs({
     media: { type: "string", default: "100000" },
     profiles: { type: "string", default: "2000" },
     follow: { type: "string", default: "500" },
+    streams: { type: "string", default: "5000" },
     runs: { type: "string", default: "300" },
     warmup: { type: "string", default: "30" },
   },
 });
-const [mediaCount, profileCount, followCount, runs, warmup] = [
+const [mediaCount, profileCount, followCount, streamCount, runs, warmup] = [
   values.media,
   values.profiles,
   values.follow,
+  values.streams,
   values.runs,
   values.warmup,
 ].map(Number);
@@ -147,6 +151,37 @@ const bundles = await insertChunks(
     })),
   ["id", "creator_id"],
 );
+// Live streams (ADR 137): ended ones spread over the span, every 20th announced a day ahead, and one on air for every
+// 50th profile (one live stream per creator); audiences mixed so the page's locks are asked.
+const AUDIENCES = ["logged_in", "logged_in", "plus", "fans", "paid"];
+await insertChunks(
+  "live_streams",
+  Array.from({ length: streamCount }, (_, i) => {
+    const creator = ids[i % ids.length];
+    const onAir = i < ids.length && i % 50 === 0;
+    const announced = !onAir && i % 20 === 1;
+    const at = now - span + Math.floor((i / streamCount) * span);
+    const audience = AUDIENCES[i % AUDIENCES.length];
+    return {
+      creator_id: creator,
+      title: `Bench stream ${i}`,
+      category: "chat",
+      audience,
+      price: audience === "paid" ? 5 : null,
+      ingest: "browser",
+      state: onAir ? "live" : announced ? "scheduled" : "ended",
+      end_reason: onAir || announced ? null : "creator",
+      record: i % 3 === 0 ? 1 : 0,
+      city_id: null,
+      scheduled_at: announced ? now + 24 * HOUR : null,
+      started_at: onAir ? now - HOUR : announced ? null : at,
+      ended_at: onAir || announced ? null : at + HOUR,
+      producer_seen_at: null,
+      created_at: onAir ? now - HOUR : at,
+      updated_at: now,
+    };
+  }),
+);
 const member = await db.selectFrom("users").select("id").where("username", "=", "demo_member").executeTakeFirstOrThrow();
 const buyers = await db.selectFrom("users").select("id").where("user_type", "=", 1).limit(50).execute();
 const day = new Date(now).toISOString().slice(0, 10);
@@ -155,7 +190,22 @@ await insertChunks(
   ids.slice(0, followCount).map((id) => ({ user_id: member.id, target_id: id, created_at: now - HOUR, created_day: day })),
 );
 // A week of sales and tips for the trending job: a purchase on every 40th medium, a tip on every 30th of the newest.
+// Their rows reference a ledger operation (a foreign key): one placeholder operation stands for all (the feed reads
+// the purchases, never the ledger).
 const recent = media.slice(-20_000);
+const placeholder = await db
+  .insertInto("ledger_operations")
+  .values({
+    idempotency_key: "nf-bench-placeholder",
+    fingerprint: "-",
+    kind: "GRANT",
+    status: "succeeded",
+    actor_user_id: null,
+    reference: null,
+    created_at: now,
+  })
+  .returning("id")
+  .executeTakeFirstOrThrow();
 await insertChunks(
   "medium_purchases",
   recent
@@ -165,7 +215,7 @@ await insertChunks(
       buyer_id: buyers[i % buyers.length].id,
       creator_id: m.user_id,
       price: 5,
-      operation_id: 0,
+      operation_id: placeholder.id,
       idempotency_key: `nf-bench-mp-${i}`,
       created_at: now - (i % 168) * HOUR,
     })),
@@ -177,7 +227,7 @@ await insertChunks(
     buyer_id: buyers[i % buyers.length].id,
     creator_id: b.creator_id,
     price: 10,
-    operation_id: 0,
+    operation_id: placeholder.id,
     idempotency_key: `nf-bench-bp-${i}`,
     created_at: now - (i % 168) * HOUR,
   })),
@@ -194,7 +244,7 @@ await insertChunks(
       target_id: m.id,
       amount: 5,
       status: "succeeded",
-      operation_id: 0,
+      operation_id: placeholder.id,
       month: day.slice(0, 7),
       created_at: now - (i % 168) * HOUR,
     })),

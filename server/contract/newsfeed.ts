@@ -5,16 +5,30 @@
  */
 import * as v from "valibot";
 import { NEWSFEED_TABS, type MediumAccess, type NewsfeedContentType, type NewsfeedTab } from "./creators";
+import type { LiveAudience } from "./live";
 import type { LockedMedium, MediaImage } from "./media";
 
 export { NEWSFEED_EMPTY, NEWSFEED_PAGE_SIZE, NEWSFEED_TABS, LAZY_LOAD_THRESHOLD } from "./creators";
 export type { NewsfeedTab, NewsfeedContentType } from "./creators";
 
 /**
- * A page's position: the last item's sort value (publication time, or score on trending_now), its content type and
- * id, as `<value>.<m|b>.<id>`. Opaque to callers; the API refuses anything else with 400 validation.invalid.
+ * What a feed item is: the spec's two content types, and live streams (issue 31 "scheduled start shown … in the
+ * newsfeed", ADR 137) — one item per stream, from its announcement (or start) on.
  */
-export const NEWSFEED_CURSOR_PATTERN = /^\d{1,16}\.[mb]\.\d{1,12}$/;
+export type NewsfeedItemType = NewsfeedContentType | "live";
+
+/**
+ * A live item's state (ADR 137): announced (`scheduled`), on air (`live`), over after it was on air (`ended`), or
+ * ended before it ever started — cancelled by the creator or staff, or never started (`cancelled`).
+ */
+export const NEWSFEED_LIVE_STATES = ["scheduled", "live", "ended", "cancelled"] as const;
+export type NewsfeedLiveState = (typeof NEWSFEED_LIVE_STATES)[number];
+
+/**
+ * A page's position: the last item's sort value (publication time, or score on trending_now), its type and id, as
+ * `<value>.<m|b|l>.<id>`. Opaque to callers; the API refuses anything else with 400 validation.invalid.
+ */
+export const NEWSFEED_CURSOR_PATTERN = /^\d{1,16}\.[mbl]\.\d{1,12}$/;
 
 export const newsfeedQuerySchema = v.strictObject(
   {
@@ -30,19 +44,37 @@ export interface NewsfeedOwner {
   display_name: string | null;
 }
 
-/** One item of the feed: a medium or a bundle. */
+/**
+ * A live stream's item (ADR 137). The item is the stream row read at request time, so an edit of the title or a
+ * cancellation changes this item; there is never a second one for the same stream.
+ */
+export interface NewsfeedLive {
+  stream_id: number;
+  state: NewsfeedLiveState;
+  /** Who may watch (contract/live LIVE_AUDIENCES); the item is `locked` when the audience does not admit the viewer. */
+  audience: LiveAudience;
+  /** The announced start (epoch ms); null when the stream went on air at once. */
+  scheduled_at: number | null;
+  started_at: number | null;
+  ended_at: number | null;
+  /** An ended stream's recording when this viewer sees it listed (live recordings' rule); else null. */
+  recording_id: number | null;
+}
+
+/** One item of the feed: a medium, a bundle or a live stream. */
 export interface NewsfeedItem {
-  type: NewsfeedContentType;
+  type: NewsfeedItemType;
   id: number;
-  /** When it became public (a medium's publication, a bundle's acceptance), epoch ms. */
+  /** When it became public (a medium's publication, a bundle's acceptance, a stream's start or else its announcement), epoch ms. */
   published_at: number;
   owner: NewsfeedOwner;
   /** A medium's access (open, fans, ppv); bundles are always bought (null). */
   access: MediumAccess | null;
-  /** Whole dollars: a pay-per-view medium's or a bundle's price; null otherwise. */
+  /** Whole dollars: a pay-per-view medium's, a bundle's or a paid stream's price; null otherwise. */
   price: number | null;
   /**
-   * Whether this viewer may open it (access/paid-media openableMediaIds; a bundle: bought or owned). A locked medium
+   * Whether this viewer may open it (access/paid-media openableMediaIds; a bundle: bought or owned; a live stream: its
+   * audience admits the viewer — live/access audienceAdmits; guests never watch). A locked medium
    * carries no image: the page draws a neutral locked tile with its price (the file route refuses it anyway).
    */
   locked: boolean;
@@ -52,9 +84,11 @@ export interface NewsfeedItem {
   preview: LockedMedium["preview"] | null;
   /** photo or video; null for bundles. */
   media_kind: string | null;
-  /** A bundle's title and how many media it holds; null for media. */
+  /** A bundle's or a live stream's title; a bundle's count of media (null for the others). */
   title: string | null;
   item_count: number | null;
+  /** A live stream's facts; null for media and bundles. */
+  live: NewsfeedLive | null;
 }
 
 /** GET /newsfeed: one page of a tab, newest (or, on trending_now, highest scoring) first. */

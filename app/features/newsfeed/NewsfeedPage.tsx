@@ -13,7 +13,8 @@ import { TileImage } from "~/components/tiles/TileImage";
 import * as tiles from "~/components/tiles/tiles.css";
 import { localePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { formatDayMonth } from "~/utils/dates";
+import { formatDayMonth, formatHomeMoment } from "~/utils/dates";
+import { livePaths } from "#server/contract/live";
 import { useNumbers } from "~/utils/numbers";
 import { returnPathHere, withReturnPath } from "~/utils/return-path";
 import * as css from "./newsfeed.css";
@@ -114,6 +115,67 @@ export function NewsfeedPage() {
 
 /** One item: the whole tile links to its creator's profile (where the gallery, bundles and fan offer live). */
 function FeedTile({ item, lang, eager }: { item: Item; lang: string; eager: boolean }) {
+  if (item.type === "live" && item.live) return <LiveTile item={item} live={item.live} lang={lang} />;
+  return <ContentTile item={item} lang={lang} eager={eager} />;
+}
+
+/**
+ * A live stream's item (ADR 137): on air → the watch page; announced → the creator's live tab with the start in the
+ * reader's language; ended → its recording when listed to the reader, else the live tab, saying it ended. A stream
+ * whose audience does not admit the reader is locked and says what watching takes (the watch page offers it).
+ */
+function LiveTile({ item, live, lang }: { item: Item; live: NonNullable<Item["live"]>; lang: string }) {
+  const { t } = useTranslation("newsfeed");
+  const { t: tCommon } = useTranslation("common");
+  const numbers = useNumbers();
+  const name = item.owner.displayName ?? item.owner.username;
+  const target =
+    live.state === "live"
+      ? livePaths.watch(live.streamId)
+      : live.recordingId !== null
+        ? `${livePaths.recordings}/${live.recordingId}`
+        : livePaths.profileTab(item.owner.username);
+  const headline =
+    live.state === "scheduled" && live.scheduledAt !== null
+      ? t("newsfeed.live.goes_live", { name, when: formatHomeMoment(live.scheduledAt, lang as never) })
+      : live.state === "live"
+        ? t("newsfeed.live.went_live", { name })
+        : live.state === "ended"
+          ? t("newsfeed.live.was_live", { name })
+          : t("newsfeed.live.cancelled", { name });
+  const lockText =
+    live.audience === "paid" && item.price !== null
+      ? tCommon("money.dollars", { count: item.price, amount: numbers.integer(item.price) })
+      : t(`newsfeed.live.locked.${live.audience}`);
+  const day = formatDayMonth(chartDayOf(item.publishedAt), lang as never);
+  return (
+    <Link className={tiles.tile} to={localePath(lang as never, target)}>
+      <span className={tiles.media}>
+        <span className={css.panel} data-testid="newsfeed-live-item" data-state={live.state}>
+          <span className={css.panelContent}>
+            <span className={live.state === "live" ? css.liveNow : css.liveState}>{t(`newsfeed.live.state.${live.state}`)}</span>
+            <span className={css.panelTitle}>{item.title}</span>
+            <span data-testid="newsfeed-live-headline">{headline}</span>
+            {item.locked ? (
+              <span className={css.price} data-testid="newsfeed-live-locked">
+                {lockText}
+              </span>
+            ) : live.recordingId !== null ? (
+              <span>{t("newsfeed.live.recording")}</span>
+            ) : null}
+          </span>
+        </span>
+      </span>
+      <span className={tiles.body}>
+        <span className={tiles.name}>{name}</span>
+        <span className={tiles.line}>{t("newsfeed.item.line", { what: t("newsfeed.live.what"), day })}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** A medium or a bundle. */
+function ContentTile({ item, lang, eager }: { item: Item; lang: string; eager: boolean }) {
   const { t } = useTranslation("newsfeed");
   const { t: tCommon } = useTranslation("common");
   const numbers = useNumbers();

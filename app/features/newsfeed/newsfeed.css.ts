@@ -55,3 +55,13 @@ export const price = style({
 
 /** The "more" link without JavaScript: a full-width button below the tiles, a large tap target. */
 export const more = style({ display: "flex", justifyContent: "center", margin: `${vars.space.md} 0` });
+
+/** A live item's state: a small label on the panel ("live now" in the danger colour, the rest muted). */
+export const liveState = style({
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+});
+export const liveNow = style([liveState, { background: vars.color.danger, color: "#fff" }]);

@@ -75,7 +75,28 @@ export async function liveAccessTo(deps: ApiDeps, viewerId: number | null, strea
   return { stream, role: "AUDIENCE", watch: true, chat: sanction?.sanction !== "mute", staff: false, denial: null };
 }
 
-/** Whether the stream's audience admits the member, or what they lack. */
+/** What an audience rule reads about one member and one stream. */
+export interface AudienceFacts {
+  plus: boolean;
+  fan: boolean;
+  paid: boolean;
+}
+
+/** The one audience rule (ADR 124): whether the stream's audience admits the member, or what they lack. */
+export function audienceAdmits(audience: LiveStreamRow["audience"], facts: AudienceFacts): true | LiveDenial {
+  switch (audience) {
+    case "logged_in":
+      return true;
+    case "plus":
+      return facts.plus ? true : "plus";
+    case "fans":
+      return facts.fan ? true : "fans";
+    case "paid":
+      return facts.paid ? true : "payment";
+  }
+}
+
+/** Whether the stream's audience admits the member, or what they lack (reads only the fact the audience needs). */
 async function admits(
   deps: ApiDeps,
   stream: LiveStreamRow,
@@ -83,23 +104,60 @@ async function admits(
   plus: () => boolean,
   now: number,
 ): Promise<true | LiveDenial> {
-  switch (stream.audience) {
-    case "logged_in":
-      return true;
-    case "plus":
-      return plus() ? true : "plus";
-    case "fans": {
-      const fans = await payingFanOf(deps.db, viewerId, [stream.creator_id], now);
-      return fans.has(stream.creator_id) ? true : "fans";
-    }
-    case "paid": {
-      const paid = await deps.db
-        .selectFrom("live_stream_access")
-        .select("id")
-        .where("stream_id", "=", stream.id)
-        .where("member_id", "=", viewerId)
-        .executeTakeFirst();
-      return paid ? true : "payment";
-    }
+  const fan = stream.audience === "fans" && (await payingFanOf(deps.db, viewerId, [stream.creator_id], now)).has(stream.creator_id);
+  const paid =
+    stream.audience === "paid" &&
+    (await deps.db
+      .selectFrom("live_stream_access")
+      .select("id")
+      .where("stream_id", "=", stream.id)
+      .where("member_id", "=", viewerId)
+      .executeTakeFirst()) !== undefined;
+  return audienceAdmits(stream.audience, { plus: stream.audience === "plus" && plus(), fan, paid });
+}
+
+/**
+ * For the newsfeed's live items (ADR 137): which of `streams` the viewer's audience rule admits, read in three
+ * queries for a whole page (plus, fan subscriptions, stream payments). The creator and staff are always admitted;
+ * guests never (they never watch). Blocks and visibility are the feed query's, not this function's.
+ */
+export async function admittedStreams(
+  deps: ApiDeps,
+  viewer: { id: number | null; staff: boolean },
+  streams: readonly Pick<LiveStreamRow, "id" | "creator_id" | "audience">[],
+): Promise<Set<number>> {
+  const admitted = new Set<number>();
+  const viewerId = viewer.id;
+  if (viewerId === null || streams.length === 0) return admitted;
+  const now = deps.clock.now();
+  const others = streams.filter((s) => s.creator_id !== viewerId && !viewer.staff);
+  for (const s of streams) if (!others.includes(s)) admitted.add(s.id);
+  if (others.length === 0) return admitted;
+  const paidIds = others.filter((s) => s.audience === "paid").map((s) => s.id);
+  const [member, fans, paid] = await Promise.all([
+    // Each fact is read only when a stream on the page needs it.
+    others.some((s) => s.audience === "plus")
+      ? deps.db.selectFrom("users").select(["is_member", "member_until"]).where("id", "=", viewerId).executeTakeFirst()
+      : undefined,
+    payingFanOf(
+      deps.db,
+      viewerId,
+      others.filter((s) => s.audience === "fans").map((s) => s.creator_id),
+      now,
+    ),
+    paidIds.length === 0
+      ? []
+      : deps.db
+          .selectFrom("live_stream_access")
+          .select("stream_id")
+          .where("member_id", "=", viewerId)
+          .where("stream_id", "in", paidIds)
+          .execute(),
+  ]);
+  const plus = member !== undefined && plusRunning(member, now);
+  const paidSet = new Set(paid.map((p) => p.stream_id));
+  for (const s of others) {
+    if (audienceAdmits(s.audience, { plus, fan: fans.has(s.creator_id), paid: paidSet.has(s.id) }) === true) admitted.add(s.id);
   }
+  return admitted;
 }

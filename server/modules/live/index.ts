@@ -102,3 +102,7 @@ export { recordingAccess } from "./recordings";
 // livemedia part: the doors the streams part calls (ADR 125).
 export { liveMediaUrls, livePublishUrl, stopLiveMedia, deleteRecordingFiles, RECORDING_FILE, type LiveMediaUrls } from "./media";
 export { startRtmpIngest } from "./media-engine";
+
+// The newsfeed's live items (ADR 137): the audience rule for a page of streams and the recordings a viewer sees listed.
+export { admittedStreams } from "./access";
+export { listedRecordingsOfStreams } from "./recordings";

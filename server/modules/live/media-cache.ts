@@ -19,6 +19,12 @@ const PLAYLIST_KEPT_MS = 500;
 const TOKEN_KEPT_MS = 5_000;
 
 const segmentBytes = new Map<string, Uint8Array<ArrayBuffer>>();
+/**
+ * Reads under way, by path: when a new segment appears, hundreds of players ask for it within milliseconds, before the
+ * first read has finished — they all wait for that one read instead of each starting their own (ADR 137).
+ */
+const segmentReads = new Map<string, Promise<Uint8Array<ArrayBuffer> | null>>();
+const playlistReads = new Map<string, Promise<string | null>>();
 const playlistTexts = new Map<string, { text: string; at: number }>();
 const segmentTokens = new WeakMap<ApiDeps, Map<number, { token: string | null; at: number }>>();
 
@@ -32,28 +38,41 @@ function readHlsBytes(deps: ApiDeps, streamId: number, name: string): Promise<Ui
   return readFile(hlsPath(deps, streamId, name)).catch(() => null);
 }
 
-export async function cachedSegment(deps: ApiDeps, streamId: number, name: string): Promise<Uint8Array<ArrayBuffer> | null> {
-  const path = hlsPath(deps, streamId, name);
-  const kept = segmentBytes.get(path);
-  if (kept) return kept;
-  const bytes = await readHlsBytes(deps, streamId, name);
-  if (!bytes) return null;
-  const copy = new Uint8Array(bytes);
-  segmentBytes.set(path, copy);
-  if (segmentBytes.size > SEGMENTS_KEPT) segmentBytes.delete(segmentBytes.keys().next().value!);
-  return copy;
+/** The one read of `path` under way, or a new one that `load` starts (forgotten when it settles). */
+function once<T>(reads: Map<string, Promise<T>>, path: string, load: () => Promise<T>): Promise<T> {
+  const running = reads.get(path);
+  if (running) return running;
+  const read = load().finally(() => reads.delete(path));
+  reads.set(path, read);
+  return read;
 }
 
-export async function cachedPlaylist(deps: ApiDeps, streamId: number): Promise<string | null> {
+export function cachedSegment(deps: ApiDeps, streamId: number, name: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const path = hlsPath(deps, streamId, name);
+  const kept = segmentBytes.get(path);
+  if (kept) return Promise.resolve(kept);
+  return once(segmentReads, path, async () => {
+    const bytes = await readHlsBytes(deps, streamId, name);
+    if (!bytes) return null;
+    const copy = new Uint8Array(bytes);
+    segmentBytes.set(path, copy);
+    if (segmentBytes.size > SEGMENTS_KEPT) segmentBytes.delete(segmentBytes.keys().next().value!);
+    return copy;
+  });
+}
+
+export function cachedPlaylist(deps: ApiDeps, streamId: number): Promise<string | null> {
   const path = hlsPath(deps, streamId, PLAYLIST_NAME);
   const kept = playlistTexts.get(path);
-  if (kept && Date.now() - kept.at < PLAYLIST_KEPT_MS) return kept.text;
-  const bytes = await readHlsBytes(deps, streamId, PLAYLIST_NAME);
-  const text = bytes === null ? null : Buffer.from(bytes).toString("utf8");
-  if (playlistTexts.size > 1_000) playlistTexts.clear();
-  if (text === null) playlistTexts.delete(path);
-  else playlistTexts.set(path, { text, at: Date.now() });
-  return text;
+  if (kept && Date.now() - kept.at < PLAYLIST_KEPT_MS) return Promise.resolve(kept.text);
+  return once(playlistReads, path, async () => {
+    const bytes = await readHlsBytes(deps, streamId, PLAYLIST_NAME);
+    const text = bytes === null ? null : Buffer.from(bytes).toString("utf8");
+    if (playlistTexts.size > 1_000) playlistTexts.clear();
+    if (text === null) playlistTexts.delete(path);
+    else playlistTexts.set(path, { text, at: Date.now() });
+    return text;
+  });
 }
 
 /** The stream's segment token while it is live (null: no such stream or not live). */

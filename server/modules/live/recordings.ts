@@ -134,20 +134,56 @@ async function itemsOf(deps: ApiDeps, viewer: AuthUser | null, rows: RecordingRo
 async function listedForViewer(deps: ApiDeps, viewer: AuthUser | null) {
   const context = await viewerContext(deps, viewer);
   const staff = viewer !== null && isStaffUserType(viewer.userType);
-  return (qb: ReturnType<typeof recordingsQuery>) => {
-    let q = qb.where("users.status", "=", "active").where("live_recordings.state", "=", "ready");
+  return listedWith(viewer?.id ?? null, staff, context.isAgeVerified);
+}
+
+/** The listing rule above for a viewer already known (their id, staff or not, their age check in this login). */
+function listedWith(viewerId: number | null, staff: boolean, ageVerified: boolean) {
+  return <Q extends ReturnType<typeof recordingsQuery>>(qb: Q): Q => {
+    let q = qb.where("users.status", "=", "active").where("live_recordings.state", "=", "ready") as Q;
     if (staff) return q;
     // Removed on a report (kept for an appeal, ADR 126): listed to its creator and staff only.
-    q = q.where("live_recordings.removed_at", "is", null);
-    if (viewer) q = q.where((eb) => notBlockedWith(eb, viewer.id));
+    q = q.where("live_recordings.removed_at", "is", null) as Q;
+    if (viewerId !== null) q = q.where((eb) => notBlockedWith(eb, viewerId)) as Q;
     return q.where((eb) => {
       const offered = eb.and([
         eb("live_recordings.visibility", "=", "private"),
         eb.or([eb("live_recordings.price", ">", 0), eb("live_recordings.fans_only", "=", 1)]),
       ]);
-      return context.isAgeVerified ? eb.or([eb("live_recordings.visibility", "=", "fsk18"), offered]) : offered;
-    });
+      return ageVerified ? eb.or([eb("live_recordings.visibility", "=", "fsk18"), offered]) : offered;
+    }) as Q;
   };
+}
+
+/**
+ * The newsfeed's ended live items (ADR 137): for each of `streamIds`, the id of its recording when this viewer sees
+ * it listed (the rule above; the creator their own once ready). Guests see no recordings.
+ */
+export async function listedRecordingsOfStreams(
+  deps: ApiDeps,
+  viewer: { id: number | null; staff: boolean; ageVerified: boolean },
+  streams: readonly { id: number; creator_id: number }[],
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  if (viewer.id === null || streams.length === 0) return found;
+  const own = streams.filter((s) => s.creator_id === viewer.id).map((s) => s.id);
+  const others = streams.filter((s) => s.creator_id !== viewer.id).map((s) => s.id);
+  const [ownRows, otherRows] = await Promise.all([
+    own.length === 0
+      ? []
+      : recordingsQuery(deps.db).where("live_recordings.stream_id", "in", own).where("live_recordings.state", "=", "ready").execute(),
+    others.length === 0
+      ? []
+      : listedWith(
+          viewer.id,
+          viewer.staff,
+          viewer.ageVerified,
+        )(recordingsQuery(deps.db))
+          .where("live_recordings.stream_id", "in", others)
+          .execute(),
+  ]);
+  for (const row of [...ownRows, ...otherRows]) found.set(row.stream_id, row.id);
+  return found;
 }
 
 /** GET /live/recordings ("watch recording"): the recordings the viewer may see, newest first. Guests see none. */

@@ -13,7 +13,15 @@ import type { ApiDeps } from "../../api/types";
 import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import { MEDIA_STATUS } from "../../contract/media";
 import { isStaffUserType } from "../../contract/users";
-import { NEWSFEED_EMPTY, NEWSFEED_PAGE_SIZE, type NewsfeedItem, type NewsfeedPage, type NewsfeedTab } from "../../contract/newsfeed";
+import type { LiveAudience } from "../../contract/live";
+import {
+  NEWSFEED_EMPTY,
+  NEWSFEED_PAGE_SIZE,
+  type NewsfeedItem,
+  type NewsfeedLiveState,
+  type NewsfeedPage,
+  type NewsfeedTab,
+} from "../../contract/newsfeed";
 import type { Database } from "../../db/schema";
 import {
   isFindableProfile,
@@ -24,6 +32,7 @@ import {
   visibleMediaLevels,
   type ViewerContext,
 } from "../access/index";
+import { admittedStreams, listedRecordingsOfStreams } from "../live/index";
 import { lockedPreviewOf, mediaGrant, mediaImageOf } from "../media/index";
 
 /** A medium's place in the feed: its scheduled publication, else its upload. The index media_feed_at (0083) is on it. */
@@ -31,12 +40,18 @@ const MEDIA_FEED_AT = sql<number>`coalesce(media.publish_at, media.created_at)`;
 /** A bundle's place in the feed: when the team accepted it. */
 const BUNDLE_FEED_AT = sql<number>`coalesce(bundles.decided_at, bundles.created_at)`;
 
+/** A live stream's place (ADR 137): its start, else (announced, or cancelled before it started) its announcement. */
+const LIVE_FEED_AT = sql<number>`coalesce(live_streams.started_at, live_streams.created_at)`;
+
 /** Paid media: the exclusive tab's (bundles are always paid). */
 const EXCLUSIVE_ACCESS: readonly MediumAccess[] = ["fans", "ppv"];
+/** Live streams on the exclusive tab: those for fans or for a price (the paid media's counterparts). */
+const EXCLUSIVE_AUDIENCES: readonly LiveAudience[] = ["fans", "paid"];
 
-/** The types in the order of a page's ties: on the same value a bundle comes before a medium. */
-const TYPE_RANK = { media: 0, bundle: 1 } as const;
+/** The types in the order of a page's ties: on the same value a live stream, then a bundle, then a medium. */
+const TYPE_RANK = { media: 0, bundle: 1, live: 2 } as const;
 type ItemType = keyof typeof TYPE_RANK;
+const CURSOR_LETTER: Record<ItemType, string> = { media: "m", bundle: "b", live: "l" };
 
 interface Cursor {
   value: number;
@@ -46,12 +61,13 @@ interface Cursor {
 
 export function parseCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
-  const [value, type, id] = raw.split(".");
-  return { value: Number(value), type: type === "b" ? "bundle" : "media", id: Number(id) };
+  const [value, letter, id] = raw.split(".");
+  const type = (Object.keys(CURSOR_LETTER) as ItemType[]).find((t) => CURSOR_LETTER[t] === letter) ?? "media";
+  return { value: Number(value), type, id: Number(id) };
 }
 
 function cursorOf(item: { value: number; type: ItemType; id: number }): string {
-  return `${item.value}.${item.type === "bundle" ? "b" : "m"}.${item.id}`;
+  return `${item.value}.${CURSOR_LETTER[item.type]}.${item.id}`;
 }
 
 /**
@@ -249,6 +265,78 @@ async function bundleRows(
   return rows as BundleRow[];
 }
 
+interface LiveRow {
+  id: number;
+  creator_id: number;
+  title: string;
+  audience: LiveAudience;
+  price: number | null;
+  state: string;
+  record: number;
+  scheduled_at: number | string | null;
+  started_at: number | string | null;
+  ended_at: number | string | null;
+  username: string;
+  display_name: string | null;
+  value: number | string;
+}
+
+/**
+ * Live streams (ADR 137): one item per stream, newest first by LIVE_FEED_AT, whose creator the viewer may see by the
+ * same owner rule as media — so a block either way hides the item, as it hides the stream. Every audience is listed
+ * (the browse page lists them too); the page marks the ones the viewer's audience rule does not admit as locked.
+ * No trending score exists for streams: the trending tab has none.
+ */
+async function liveRows(
+  deps: ApiDeps,
+  viewer: ViewerContext,
+  tab: NewsfeedTab,
+  kept: KeptFilter,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<LiveRow[]> {
+  if (tab === "trending_now") return [];
+  const condition = after(cursor, "live", LIVE_FEED_AT, sql<number>`live_streams.id`);
+  const rows = await deps.db
+    .selectFrom("live_streams")
+    .crossJoin("users")
+    .crossJoin("profiles")
+    .whereRef("users.id", "=", "live_streams.creator_id")
+    .whereRef("profiles.user_id", "=", "live_streams.creator_id")
+    .where((eb) => ownerVisible(eb as unknown as OwnerEB, viewer, tab))
+    .$if(tab === "exclusive", (q) => q.where("live_streams.audience", "in", [...EXCLUSIVE_AUDIENCES]))
+    .$if(kept !== null, (q) => q.where(keptBy(kept!)))
+    .$if(condition !== null, (q) => q.where(condition!))
+    .select([
+      "live_streams.id",
+      "live_streams.creator_id",
+      "live_streams.title",
+      "live_streams.audience",
+      "live_streams.price",
+      "live_streams.state",
+      "live_streams.record",
+      "live_streams.scheduled_at",
+      "live_streams.started_at",
+      "live_streams.ended_at",
+      "users.username",
+      "profiles.display_name",
+      LIVE_FEED_AT.as("value"),
+    ])
+    .orderBy(LIVE_FEED_AT, "desc")
+    .orderBy("live_streams.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows as LiveRow[];
+}
+
+/** The item's state: an ended stream that never went on air was cancelled (by its creator, staff, or its time). */
+function liveStateOf(row: LiveRow): NewsfeedLiveState {
+  if (row.state === "ended") return row.started_at === null ? "cancelled" : "ended";
+  return row.state === "live" ? "live" : "scheduled";
+}
+
+const epochOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
 /** The bundles among `ids` this viewer owns or bought (a bundle opens its media: access/paid-media). */
 async function openBundleIds(deps: ApiDeps, viewer: ViewerContext, rows: readonly BundleRow[]): Promise<Set<number>> {
   const open = new Set<number>();
@@ -282,9 +370,10 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   const cursor = parseCursor(rawCursor);
   const limit = NEWSFEED_PAGE_SIZE + 1;
   const kept = await keptFilterOf(deps, viewer, tab);
-  const [media, bundles] = await Promise.all([
+  const [media, bundles, streams] = await Promise.all([
     mediaRows(deps, viewer, tab, kept, cursor, limit),
     bundleRows(deps, viewer, tab, kept, cursor, limit),
+    liveRows(deps, viewer, tab, kept, cursor, limit),
   ]);
   const merged: Ranked[] = [
     ...media.map((m): Ranked => ({
@@ -301,6 +390,7 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
       media_kind: m.kind,
       title: null,
       item_count: null,
+      live: null,
     })),
     ...bundles.map((b): Ranked => ({
       type: "bundle",
@@ -316,6 +406,31 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
       media_kind: null,
       title: b.title,
       item_count: Number(b.item_count),
+      live: null,
+    })),
+    ...streams.map((l): Ranked => ({
+      type: "live",
+      id: l.id,
+      value: Number(l.value),
+      published_at: Number(l.value),
+      owner: { username: l.username, display_name: l.display_name },
+      access: null,
+      price: l.audience === "paid" ? epochOrNull(l.price) : null,
+      locked: true,
+      image: null,
+      preview: null,
+      media_kind: null,
+      title: l.title,
+      item_count: null,
+      live: {
+        stream_id: l.id,
+        state: liveStateOf(l),
+        audience: l.audience,
+        scheduled_at: epochOrNull(l.scheduled_at),
+        started_at: epochOrNull(l.started_at),
+        ended_at: epochOrNull(l.ended_at),
+        recording_id: null,
+      },
     })),
   ].sort(compareRanked);
   const page = merged.slice(0, NEWSFEED_PAGE_SIZE);
@@ -324,19 +439,36 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
   // Only what is on the page is asked about: the one paid-access rule for media, purchases for bundles.
   const pageMedia = media.filter((m) => page.some((item) => item.type === "media" && item.id === m.id));
   const pageBundles = bundles.filter((b) => page.some((item) => item.type === "bundle" && item.id === b.id));
+  const pageStreams = streams.filter((l) => page.some((item) => item.type === "live" && item.id === l.id));
   const now = deps.clock.now();
   const isStaff = viewer.id !== null && isStaffUserType(viewer.userType);
   const pageMediaRefs = pageMedia.map((m) => ({ id: m.id, user_id: m.user_id, access: m.access }));
-  const [openMedia, openToAll, openBundles] = await Promise.all([
+  // Only a stream that kept a recording can link one: the others cost no query.
+  const endedStreams = pageStreams.filter((l) => l.state === "ended" && l.started_at !== null && Number(l.record) === 1);
+  const [openMedia, openToAll, openBundles, admitted, recordings] = await Promise.all([
     openableMediaIds(deps.db, { id: viewer.id, isStaff }, pageMediaRefs, now),
     // What opens for everyone needs no grant; what opens only for this viewer (bought, a fan's) needs one bound to
     // them, or the file route refuses it (ADR 093).
     openableMediaIds(deps.db, { id: null, isStaff: false }, pageMediaRefs, now),
     openBundleIds(deps, viewer, pageBundles),
+    // Live items: the stream's audience rule (live/access), and for ended streams the recording the viewer sees listed.
+    admittedStreams(
+      deps,
+      { id: viewer.id, staff: isStaff },
+      pageStreams.filter((l) => l.state !== "ended"),
+    ),
+    listedRecordingsOfStreams(deps, { id: viewer.id, staff: isStaff, ageVerified: viewer.isAgeVerified }, endedStreams),
   ]);
   const mediaById = new Map(pageMedia.map((m) => [m.id, m]));
   const items = page.map(({ value: _value, ...item }): NewsfeedItem => {
     if (item.type === "bundle") return { ...item, locked: !openBundles.has(item.id) };
+    if (item.type === "live") {
+      // Locked: the audience does not admit the viewer to an announced or running stream. An ended one has nothing to
+      // watch; its recording, when listed to the viewer, has its own terms on its page.
+      const live = item.live!;
+      const locked = (live.state === "scheduled" || live.state === "live") && !admitted.has(item.id);
+      return { ...item, locked, live: { ...live, recording_id: recordings.get(item.id) ?? null } };
+    }
     const row = mediaById.get(item.id)!;
     if (!openMedia.has(item.id)) return { ...item, locked: true, image: null, preview: lockedPreviewOf(row) };
     const needsGrant = !openToAll.has(item.id) && !isStaff && viewer.id !== null && row.user_id !== viewer.id;
