@@ -105,33 +105,30 @@ async function credit(trx: Trx, row: Insertable<AffiliateCreditsTable>): Promise
     .execute();
 }
 
+/** A partner's own columns: selected and grouped by in the report (its credits are summed beside them). */
+const PARTNER_COLUMNS = [
+  "affiliates.id",
+  "affiliates.code",
+  "affiliates.name",
+  "affiliates.email",
+  "affiliates.active",
+  "affiliates.deactivated_at",
+  "affiliates.created_at",
+] as const;
+
 const totals = (db: DB) =>
   db
     .selectFrom("affiliates")
     .leftJoin("affiliate_credits", "affiliate_credits.affiliate_id", "affiliates.id")
     .select([
-      "affiliates.id",
-      "affiliates.code",
-      "affiliates.name",
-      "affiliates.email",
-      "affiliates.active",
-      "affiliates.deactivated_at",
-      "affiliates.created_at",
+      ...PARTNER_COLUMNS,
       sql<number>`coalesce(sum(case when affiliate_credits.kind = 'sign_up' then 1 else 0 end), 0)`.as("sign_ups"),
       sql<number>`coalesce(sum(case when affiliate_credits.kind = 'first_payment' then 1 else 0 end), 0)`.as("first_payments"),
       sql<number>`coalesce(sum(case when affiliate_credits.kind = 'first_payment' then affiliate_credits.amount_cents else 0 end), 0)`.as(
         "first_payment_cents",
       ),
     ])
-    .groupBy([
-      "affiliates.id",
-      "affiliates.code",
-      "affiliates.name",
-      "affiliates.email",
-      "affiliates.active",
-      "affiliates.deactivated_at",
-      "affiliates.created_at",
-    ]);
+    .groupBy([...PARTNER_COLUMNS]);
 
 type TotalsRow = Awaited<ReturnType<ReturnType<typeof totals>["execute"]>>[number];
 
