@@ -7,6 +7,9 @@ import { isLanguage } from "#server/contract/locales";
 import { etagOf, metaScript, metaScriptCaching, metaScriptConfig } from "~/features/forum/meta-script.server";
 import { publicOrigin } from "~/utils/seo";
 
+// The header's texts come from the forum namespace (read on the server; declared for the locale check).
+export const handle = { i18n: ["forum"] };
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isLanguage(params.lang))
     return new Response("/* unknown language */\n", { status: 404, headers: { "Content-Type": "text/javascript; charset=utf-8" } });

@@ -7,6 +7,7 @@
  * fails without one): add it below, grouped by module, as a function that returns the path's params and the body.
  */
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOG_STATE } from "#server/contract/blogs";
 import { BUNDLE_STATUS } from "#server/contract/creators";
@@ -18,6 +19,7 @@ import { USER_TYPE } from "#server/contract/users";
 import { VERIFICATION_REJECTION_REASONS } from "#server/contract/verification";
 import { CREATOR_AGREEMENT_VERSION } from "#server/contract/kyc-agreement";
 import { MEMBER_PAUSE_DAYS } from "#server/contract/members";
+import { AD_IMAGE_FIELD } from "#server/contract/ads";
 import { WARNING_MIN_REPORTERS } from "#server/contract/warnings";
 import { currentAgreement } from "#server/modules/kyc/service";
 import { flagReviewText } from "#server/modules/queues/reviews";
@@ -35,6 +37,8 @@ import { backofficeOperations, filledPath, isMutating, type StaffOperation } fro
 interface Target {
   params?: Record<string, string | number>;
   body?: unknown;
+  /** A multipart operation's form, made anew for each call (a FormData body is read once). */
+  form?: () => FormData;
 }
 interface Context {
   rt: TestRuntime;
@@ -606,6 +610,25 @@ async function openObjection(ctx: Context): Promise<number> {
   return row.id;
 }
 
+/** A reported missing translation key, open. */
+async function missingKey(ctx: Context): Promise<number> {
+  const row = await ctx.rt.deps.db
+    .insertInto("missing_translation_keys")
+    .values({
+      language: "en",
+      namespace: "common",
+      key: `walk.${randomUUID().slice(0, 8)}`,
+      count: 1,
+      first_seen_at: now(ctx),
+      last_seen_at: now(ctx),
+      fixed_at: null,
+      fixed_by: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Every mutating back-office operation's target. Keyed as the OpenAPI document names it: "METHOD path". */
 // --- ads ---
 const AD_CAMPAIGN = { name: "Walk campaign", starts_on: "2026-11-01", page_keys: "search" };
@@ -618,6 +641,12 @@ const AD_CREATIVE = {
   alt_es: "Anuncio",
   alt_pl: "Reklama",
 };
+
+const walkPartner = () => ({
+  name: "Walk partner",
+  code: `WALK${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`,
+  email: "walk@example.test",
+});
 
 async function adCampaign(ctx: Context): Promise<{ id: number; creatives: Array<{ id: number }> }> {
   const token = await ctx.backendToken();
@@ -726,23 +755,14 @@ const FIXTURES: Record<string, Fixture> = {
   },
 
   // --- translations (issue 32 item 7) ---
-  "POST /api/v2/backoffice/translations/missing/{id}/fixed": async (ctx) => {
-    const row = await ctx.rt.deps.db
-      .insertInto("missing_translation_keys")
-      .values({
-        language: "en",
-        namespace: "common",
-        key: `walk.${randomUUID().slice(0, 8)}`,
-        count: 1,
-        first_seen_at: now(ctx),
-        last_seen_at: now(ctx),
-        fixed_at: null,
-        fixed_by: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { params: { id: row.id }, body: { reason: "added to en/common.json" } };
-  },
+  "POST /api/v2/backoffice/translations/missing/{id}/fixed": async (ctx) => ({
+    params: { id: await missingKey(ctx) },
+    body: { reason: "added to en/common.json" },
+  }),
+  "POST /api/v2/backoffice/translations/missing/{id}/dismissed": async (ctx) => ({
+    params: { id: await missingKey(ctx) },
+    body: { reason: "a test key, never shipped" },
+  }),
 
   // --- warnings ---
   "POST /api/v2/backoffice/warnings/{id}": async (ctx) => ({
@@ -768,6 +788,19 @@ const FIXTURES: Record<string, Fixture> = {
     params: { id: (await adCampaign(ctx)).creatives[0]!.id },
     body: { ...AD_CREATIVE, paused: true },
   }),
+  "POST /api/v2/backoffice/ads/creatives/{id}/image": async (ctx) => {
+    const png = await sharp({ create: { width: 320, height: 100, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+    return {
+      params: { id: (await adCampaign(ctx)).creatives[0]!.id },
+      form: () => {
+        const form = new FormData();
+        form.append(AD_IMAGE_FIELD, new Blob([new Uint8Array(png)]), "walk.png");
+        return form;
+      },
+    };
+  },
 
   // --- earlier operations: moderation queues, verification, money ---
   "POST /api/v2/backoffice/media/{id}/accept": async (ctx) => ({ params: { id: await pendingMedia(ctx) } }),
@@ -913,9 +946,11 @@ const FIXTURES: Record<string, Fixture> = {
     return { params: { memberId: creator.id }, body: { statement: "Die Sperre wird nach Prüfung aufgehoben." } };
   },
   // affiliates (issue 32 item 6, ADR 135)
-  "POST /api/v2/backoffice/affiliates": async () => ({
-    body: { name: "Walk partner", code: `WALK${randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`, email: "walk@example.test" },
-  }),
+  "POST /api/v2/backoffice/affiliates": async () => ({ body: walkPartner() }),
+  "POST /api/v2/backoffice/affiliates/{id}/state": async (ctx) => {
+    const partner = await prepared<{ id: number }>(ctx, await ctx.backendToken(), "POST", "/api/v2/backoffice/affiliates", walkPartner());
+    return { params: { id: partner.id }, body: { active: false, reason: "contract ended" } };
+  },
 };
 
 /** The fields of a request body that say why: the audit row's reason must carry what the staff member wrote. */
@@ -1045,6 +1080,11 @@ describe(`every staff action leaves one audit row (${TEST_DB})`, () => {
       const method = op.method.toUpperCase();
       const path = filledPath(op.path, target.params);
       const body = target.body ?? {};
+      const call = async (token: string) => {
+        if (!target.form) return callJson<{ errors?: Array<{ key: string }> }>(rt, token, method, path, body);
+        const response = await rt.request(path, { method, token, body: target.form() });
+        return { status: response.status, json: (await response.json()) as { errors?: Array<{ key: string }> } };
+      };
       const teamMay = roleMay("team", op.permission!);
       // The team where the matrix lets it act (its rows must name the team member), backend elsewhere.
       const staff = teamMay ? team : backend;
@@ -1055,12 +1095,12 @@ describe(`every staff action leaves one audit row (${TEST_DB})`, () => {
       const refused: Array<[string, Account, string]> = members.map(([kind, user]) => [kind, user, "exception.backoffice.staff_only"]);
       if (!teamMay) refused.push(["team", team, "exception.backoffice.role_forbidden"]);
       for (const [who, user, key] of refused) {
-        const answer = await callJson<{ errors?: Array<{ key: string }> }>(rt, await tokenOf(user), method, path, body);
+        const answer = await call(await tokenOf(user));
         if (answer.status !== 403 || answer.json.errors?.[0]?.key !== key)
           problems.push(`${op.key} as ${who}: answered ${answer.status} ${answer.json.errors?.[0]?.key ?? ""}, expected 403 ${key}`);
       }
       const actor = { id: staff.id, token: await tokenOf(staff) };
-      const answer = await callJson(rt, actor.token, method, path, body);
+      const answer = await call(actor.token);
       if (answer.status >= 300) {
         problems.push(`${op.key}: the fixture's call answered ${answer.status} ${JSON.stringify(answer.json)}`);
         continue;
