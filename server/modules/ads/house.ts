@@ -70,7 +70,8 @@ export function createHouseAdServer(deps: ApiDeps): AdServer {
         );
       }
       if (candidates.length === 0) return null;
-      const chosen = candidates.reduce((least, row) => (Number(row.impressions) < Number(least.impressions) ? row : least));
+      // Fewest impressions first; on a tie the newest creative (rows come oldest first), so a new ad shows at once.
+      const chosen = candidates.reduce((least, row) => (Number(row.impressions) <= Number(least.impressions) ? row : least));
 
       await deps.db
         .updateTable("ad_creatives")
