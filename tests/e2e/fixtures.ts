@@ -245,8 +245,11 @@ export async function checkoutToOverview(page: Page, sku: string) {
  */
 export async function buyDollars(page: Page, sku = "dollars-100", via?: Locator) {
   // From a purchase page's "buy dollars" link (the checkout then leads back there), else straight to the checkout.
-  if (via) await via.click();
-  else await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
+  if (via) {
+    await via.click();
+    // The click starts the navigation; the checkout's first step is read only once its page has loaded.
+    await page.waitForURL(/\/de\/buy\?/);
+  } else await page.goto(`/de/buy?goods=dollar&sku=${sku}`);
   await checkoutToOverview(page, sku);
   await page.locator('input[name="digital_consent"]').check();
   await page.getByRole("button", { name: "zahlungspflichtig bestellen" }).click();
