@@ -9,11 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADS_PLUS_ONLY, AD_URL_INVALID, type AdCampaignItem, type AdSettings, type AdZoneAnswer } from "#server/contract/ads";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-
-interface Body<T> {
-  data: T;
-  errors?: Array<{ key: string; source?: string }>;
-}
+import { jsonCaller } from "./call";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,15 +28,7 @@ describe(`ads by page key (${TEST_DB})`, () => {
   }, 60_000);
   afterAll(() => rt.close());
 
-  async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-    const response = await rt.request(path, {
-      method: init.method ?? "GET",
-      token: init.token,
-      headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body<T> };
-  }
+  const call = jsonCaller(() => rt);
 
   const zone = (query: string, init: { token?: string; visitor?: string; language?: string } = {}) =>
     call<AdZoneAnswer>(`/api/v2/ads/zone?${query}`, {

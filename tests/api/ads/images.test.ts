@@ -10,11 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AD_IMAGE_ERRORS, AD_IMAGE_FIELD, AD_IMAGE_MAX_BYTES, type AdCampaignItem, type AdZoneAnswer } from "#server/contract/ads";
 import { USER_TYPE } from "#server/contract/users";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
-
-interface Body<T> {
-  data: T;
-  errors?: Array<{ key: string; source?: string; params?: Record<string, unknown> }>;
-}
+import { jsonCaller, type Body } from "./call";
 
 const ALT = { alt_de: "Bild-Anzeige", alt_en: "Image ad", alt_es: "Anuncio con imagen", alt_pl: "Reklama graficzna" };
 
@@ -32,15 +28,7 @@ describe(`image creatives (${TEST_DB})`, () => {
   }, 60_000);
   afterAll(() => rt.close());
 
-  async function json<T>(path: string, init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-    const response = await rt.request(path, {
-      method: init.method ?? "GET",
-      token: init.token,
-      headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body<T> };
-  }
+  const json = jsonCaller(() => rt);
 
   /** A campaign for one page key with one text creative of `size`; answers the creative's id. */
   async function creative(pageKey: string, size = "320x100"): Promise<number> {
