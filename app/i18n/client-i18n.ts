@@ -159,7 +159,10 @@ export function createClientI18n(options: ClientI18nOptions) {
       };
       return Object.assign(fixed, { lng, ns, keyPrefix });
     },
-    t: ((key: unknown, given?: unknown) => translate(config, instance.language, undefined, key, given)) as (key: unknown, options?: unknown) => string,
+    t: ((key: unknown, given?: unknown) => translate(config, instance.language, undefined, key, given)) as (
+      key: unknown,
+      options?: unknown,
+    ) => string,
     /** Loads the first namespaces, then counts as initialised (react-i18next's `ready`). */
     async init() {
       await load(instance.language, options.ns);

@@ -44,7 +44,7 @@ function deepFind(tree: unknown, path: string): unknown {
   if (Object.hasOwn(record, path) && record[path]) return record[path];
   const tokens = path.split(".");
   let current: unknown = tree;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     if (!current || typeof current !== "object") return undefined;
     let next: unknown;
     let nextPath = "";
@@ -107,17 +107,23 @@ function interpolate(text: string, data: TOptions, language: string, options: TO
     const variable = comma < 0 ? name : name.slice(0, comma).trim();
     let value = deepFind(data, variable);
     // As i18next: a formatted placeholder is formatted even without its value (Intl gives "NaN").
-    if (comma >= 0)
-      value = formatValue(value, name.slice(comma + 1).trim(), language, { ...options, ...data, interpolationkey: variable });
+    if (comma >= 0) value = formatValue(value, name.slice(comma + 1).trim(), language, { ...options, ...data, interpolationkey: variable });
     if (value === undefined) return Object.hasOwn(options, name) ? "" : whole;
     return typeof value === "string" ? value : value === null ? "" : String(value);
   });
 }
 
 /** One `t(key, options)` in `language`, the namespace `namespace` first. */
-export function translate(config: TranslatorConfig, language: string, namespace: string | readonly string[] | undefined, key: unknown, given?: unknown): string {
+export function translate(
+  config: TranslatorConfig,
+  language: string,
+  namespace: string | readonly string[] | undefined,
+  key: unknown,
+  given?: unknown,
+): string {
   if (key === undefined || key === null) return "";
-  const options: TOptions = typeof given === "string" ? { defaultValue: given } : typeof given === "object" && given ? { ...(given as TOptions) } : {};
+  const options: TOptions =
+    typeof given === "string" ? { defaultValue: given } : typeof given === "object" && given ? { ...(given as TOptions) } : {};
   const text = String(key);
   const lng = typeof options.lng === "string" && options.lng ? options.lng : language;
   const own = options.ns ?? namespace ?? config.defaultNS;
@@ -161,6 +167,9 @@ export function translate(config: TranslatorConfig, language: string, namespace:
     }
   }
   if (typeof result !== "string") return result as string;
-  const data = { ...config.defaultVariables, ...(options.replace && typeof options.replace === "object" ? (options.replace as TOptions) : options) };
+  const data = {
+    ...config.defaultVariables,
+    ...(options.replace && typeof options.replace === "object" ? (options.replace as TOptions) : options),
+  };
   return interpolate(result, data, lng, options);
 }
