@@ -1,6 +1,9 @@
 /** The dollar pages' web paths, free of valibot: the header's balance link imports them on every page (ADR 149). */
 import type { Language } from "./locales";
-import type { TipTarget } from "./wallet";
+
+/** What tips may go to: a profile, a medium, a live stream (the live issue). */
+export const TIP_TARGETS = ["profile", "medium", "live"] as const;
+export type TipTarget = (typeof TIP_TARGETS)[number];
 
 /** The web paths of the dollar pages (spec section 2), written once. */
 export const walletPaths = {

@@ -52,9 +52,8 @@ export const TIP_POLL_MS = 1000;
 /** A pending token operation counts down this long, then shows "timeout" (spec "pending countdown 7 s"). */
 export const TOKEN_PENDING_COUNTDOWN_MS = 7000;
 
-/** What tips may go to: a profile, a medium, a live stream (the live issue). */
-export const TIP_TARGETS = ["profile", "medium", "live"] as const;
-export type TipTarget = (typeof TIP_TARGETS)[number];
+/** What tips may go to: in ./wallet-paths with the paths (free of valibot). */
+export { TIP_TARGETS, type TipTarget } from "./wallet-paths";
 
 /**
  * The basic rise-up (spec section 6): first position in top escorts and in search, and no client contact limit, for
