@@ -9,7 +9,8 @@
 // (Moto G Power, simulated slow 4G, 4× CPU slowdown); the table gives the median performance score and its metrics,
 // and Lighthouse's benchmark index (the machine's speed: lower means a loaded machine) of every run. Signed-in pages
 // log in once per demo account (Playwright, as scripts/screenshots.mjs) and send the session cookie with every request.
-// The local certificate is accepted with --ignore-certificate-errors. Exit 1 when a page's median is below --bar (95).
+// The local certificate is accepted with --ignore-certificate-errors. Exit 1 when a page's median is below --bar (95);
+// pages answering an error status (404) are not scored by Lighthouse and are listed as n/a.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -115,7 +116,9 @@ async function main() {
         const lhr = result.lhr;
         const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
         results.push({
-          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          // Lighthouse scores no page that answers an error status (the 404 pages): null, shown as "n/a".
+          error: lhr.runtimeError?.code ?? null,
+          score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
           fcp: metric("first-contentful-paint"),
           lcp: metric("largest-contentful-paint"),
           tbt: metric("total-blocking-time"),
@@ -131,10 +134,11 @@ async function main() {
         await chrome.kill();
       }
     }
+    const scored = results.filter((r) => r.score !== null);
     const row = {
       ...page,
-      score: median(results.map((r) => r.score)),
-      scores: results.map((r) => r.score),
+      score: scored.length > 0 ? median(scored.map((r) => r.score)) : null,
+      scores: results.map((r) => r.score ?? r.error),
       fcp: median(results.map((r) => r.fcp)),
       lcp: median(results.map((r) => r.lcp)),
       tbt: median(results.map((r) => r.tbt)),
@@ -152,9 +156,9 @@ async function main() {
   console.info("|---|---|---:|---|---:|---:|---:|---:|---|");
   for (const row of rows)
     console.info(
-      `| ${row.path} | ${row.user ?? "guest"} | ${row.score} | ${row.scores.join(" ")} | ${Math.round(row.fcp)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.benchmarkIndex.map((b) => Math.round(b)).join(" ")} |`,
+      `| ${row.path} | ${row.user ?? "guest"} | ${row.score ?? "n/a"} | ${row.scores.join(" ")} | ${Math.round(row.fcp)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.benchmarkIndex.map((b) => Math.round(b)).join(" ")} |`,
     );
-  const below = rows.filter((row) => row.score < Number(args.bar));
+  const below = rows.filter((row) => row.score !== null && row.score < Number(args.bar));
   for (const row of below) console.info(`below ${args.bar}: ${row.path} — ${row.opportunities.join("; ") || "no opportunity over 100 ms"}`);
   if (args.json) writeFileSync(args.json, JSON.stringify({ load, rows }, null, 2));
   process.exit(below.length === 0 ? 0 : 1);
