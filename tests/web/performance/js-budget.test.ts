@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-// @ts-expect-error -- a plain .mjs script without types
 import { checkBudget, OWN_CODE_BUDGET_GZIP } from "../../../scripts/js-budget.mjs";
 
 /** Text gzip cannot shrink much (base64 of random bytes: about 3/4 of its length gzipped). */
