@@ -2,7 +2,7 @@
 // stage: the system packages it needs, typecheck, format (prettier --check),
 // lint, vitest (unit + API integration on SQLite), the API integration suite
 // again on PostgreSQL (when reachable; REQUIRE_POSTGRES=1 makes it mandatory,
-// as CI does), the build, and Playwright against the built server. Ends with
+// as CI does), the build, the JavaScript budget of the build, and Playwright against the built server. Ends with
 // one summary line: "total: N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, existsSync } from "node:fs";
@@ -128,6 +128,8 @@ if (await postgresReachable()) {
 }
 
 if (!run("build", "npm", ["run", "build"])) finish(false);
+// Issue 33 item 5 (ADR 149): no hydrated route over 25 KB of our own code, or past its figure in the allowance.
+if (!run("javascript budget", "node", ["scripts/bench-js.mjs", "--budget", "--allowance"])) finish(false);
 const e2eReport = `${reportDir}/playwright.json`;
 const e2eOk = run("playwright e2e", npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
 countPlaywright(e2eReport);

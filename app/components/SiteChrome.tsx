@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DATE_USER_TYPES } from "#server/contract/dates";
+import { DATE_USER_TYPES } from "#server/contract/date-users";
 import { OFFERED_LANGUAGES } from "#server/contract/locales";
 import { isStaffUserType } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";

@@ -9,7 +9,6 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
-import { USER_TYPE } from "./users";
 
 /** Spec section 3: the stored status codes. */
 export const DATE_STATUS = {
@@ -116,11 +115,8 @@ export const CHECKIN_CONTACT_MAX = 254;
 /** The check-in time lies between the date's start and this long after its end. */
 export const CHECKIN_LATEST_AFTER_END_MS = 12 * HOUR_MS;
 
-/** User types (contract/users USER_TYPE) that may send a request, and those that may receive one. */
-export const DATE_SENDER_TYPES: readonly number[] = [USER_TYPE.client];
-export const DATE_RECEIVER_TYPES: readonly number[] = [USER_TYPE.escort, USER_TYPE.business];
-/** Members who have dates at all (either side): they get "Meine Dates" in the header and on the dashboard. */
-export const DATE_USER_TYPES: readonly number[] = [...DATE_SENDER_TYPES, ...DATE_RECEIVER_TYPES];
+/** Who sends, receives and has dates: in ./date-users (free of valibot, the header reads it). */
+export { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES, DATE_USER_TYPES } from "./date-users";
 
 export const DATE_ERRORS = {
   /** Unknown date, or one the member is not part of: the same 404, nothing to probe. */

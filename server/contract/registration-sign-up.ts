@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { IssuedTokens } from "./auth";
 import { profileCityEntries } from "./profile-city";
 import { GENDER_VALUES, SALUTATIONS, type Gender } from "./users";
+import { INDIVIDUAL_SIGNUP_TYPES } from "./signup-types";
 import { emailSchema, passwordSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
@@ -16,12 +17,8 @@ export const MIN_SIGNUP_AGE = 18;
 /** Nobody alive is older; keeps typos like 1066 out of the birth year. */
 export const MAX_SIGNUP_AGE = 120;
 
-/** Individuals choose one of these at join/user (spec section 2 {userType}). */
-export const INDIVIDUAL_SIGNUP_TYPES = ["client", "escort"] as const;
-export type IndividualSignupType = (typeof INDIVIDUAL_SIGNUP_TYPES)[number];
-export function isIndividualSignupType(value: unknown): value is IndividualSignupType {
-  return typeof value === "string" && (INDIVIDUAL_SIGNUP_TYPES as readonly string[]).includes(value);
-}
+/** Which individuals sign up: in ./signup-types (free of valibot, the join page renders it; ADR 149). */
+export { INDIVIDUAL_SIGNUP_TYPES, isIndividualSignupType, type IndividualSignupType } from "./signup-types";
 
 /** What a business is; decides its steps' content later (agencies link escorts, clubs describe rooms). */
 export const BUSINESS_KINDS = ["agency", "club"] as const;

@@ -7,7 +7,7 @@
 /**
  * How the browser's i18next reads /public/locales/{lng}/{ns}.json: 5 retries, the first after 350 ms and each
  * pause doubled (i18next's connector doubles it), at most 10 files at once. A 5xx or no answer is retried, a 4xx not
- * (app/i18n/fetch-backend.ts).
+ * (app/i18n/client-i18n.ts).
  */
 export const TRANSLATION_LOADING = { maxRetries: 5, retryTimeout: 350, maxParallelReads: 10 } as const;
 

@@ -7,7 +7,6 @@
  * Units: whole dollars (contract/prices.ts); euro amounts in cents.
  */
 import * as v from "valibot";
-import type { Language } from "./locales";
 import { recentMonths as lastMonths } from "./calendar";
 import { pageQueryParam } from "./paging";
 import { TRANSACTION_KINDS, type DollarBalances, type MemberAccount, type TokenOperationStatus, type TransactionKind } from "./ledger";
@@ -53,9 +52,8 @@ export const TIP_POLL_MS = 1000;
 /** A pending token operation counts down this long, then shows "timeout" (spec "pending countdown 7 s"). */
 export const TOKEN_PENDING_COUNTDOWN_MS = 7000;
 
-/** What tips may go to: a profile, a medium, a live stream (the live issue). */
-export const TIP_TARGETS = ["profile", "medium", "live"] as const;
-export type TipTarget = (typeof TIP_TARGETS)[number];
+/** What tips may go to: in ./wallet-paths with the paths (free of valibot). */
+export { TIP_TARGETS, type TipTarget } from "./wallet-paths";
 
 /**
  * The basic rise-up (spec section 6): first position in top escorts and in search, and no client contact limit, for
@@ -157,20 +155,8 @@ export interface TokenOperationAnswer {
 /** A member's dollar balances (contract/ledger.ts, a leaf: GET /user/data carries them). */
 export type { DollarBalances } from "./ledger";
 
-/** The web paths of the dollar pages (spec section 2), written once. */
-export const walletPaths = {
-  dollar: (lang: Language) => `/${lang}/user/dollar`,
-  share: (lang: Language) => `/${lang}/user/share_kaufmich`,
-  tokenRewards: (lang: Language) => `/${lang}/user/token_rewards`,
-  gifts: (lang: Language) => `/${lang}/user/gifts`,
-  promotion: (lang: Language, type?: string) => (type ? `/${lang}/promotion/${type}` : `/${lang}/promotion`),
-  payout: (lang: Language) => `/${lang}/user/dollar/payout`,
-  /** A tip's confirmation (the page without JavaScript): what is tipped, to whom, the balance after, one pay button. */
-  tip: (lang: Language, target: TipTarget, id: number, amount: number | string) =>
-    `/${lang}/tip?target=${target}&id=${id}&amount=${encodeURIComponent(String(amount))}`,
-  /** A tip's result, by the client's idempotency key. */
-  tipResult: (lang: Language, key: string) => `/${lang}/tip/${encodeURIComponent(key)}`,
-} as const;
+/** The web paths of the dollar pages: in ./wallet-paths (free of valibot, the header links them; ADR 149). */
+export { walletPaths } from "./wallet-paths";
 
 /**
  * Every money request's idempotency key (issue 27 item 1): made by the page that shows the confirmation (a UUID in a

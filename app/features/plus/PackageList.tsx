@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { checkoutPath } from "#server/contract/billing";
-import { plusPackageTitleKey } from "#server/contract/plus-packages";
+import { plusPackageTitleKey } from "#server/contract/plus-package-table";
 import { useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { usePriceText } from "~/utils/money";

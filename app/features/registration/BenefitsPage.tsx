@@ -6,7 +6,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { plusBenefitLabels } from "#server/contract/entitlements";
-import { plusPackagesFor, type PlusAudience } from "#server/contract/plus-packages";
+import { plusPackagesFor, type PlusAudience } from "#server/contract/plus-package-table";
 import { PackageList } from "~/features/plus/PackageList";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";

@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { INDIVIDUAL_SIGNUP_TYPES } from "#server/contract/registration-sign-up";
+import { INDIVIDUAL_SIGNUP_TYPES } from "#server/contract/signup-types";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { withReturnPath } from "~/utils/return-path";

@@ -5,7 +5,7 @@
  */
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { walletPaths } from "#server/contract/wallet";
+import { walletPaths } from "#server/contract/wallet-paths";
 import * as css from "~/components/chrome.css";
 import { useLang } from "~/i18n/lang";
 import { formatDollarFigure, WALLET_BALANCE_ATTRIBUTE } from "./balance-figure";
