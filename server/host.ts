@@ -244,12 +244,22 @@ export function createHost({
    * one (no view cookie, no Authorization). Counted in the metrics like any request; tallied in the log (one
    * line per ten seconds, not one per hit). While draining, hits take the long way, which says Connection: close.
    */
+  const labels = new Map<string, string>();
+  const labelOf = (path: string) => {
+    let known = labels.get(path);
+    if (known === undefined) {
+      if (labels.size >= 2_000) labels.clear();
+      known = label(path);
+      labels.set(path, known);
+    }
+    return known;
+  };
   const serveStored = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (observe?.isDraining?.()) return false;
     const started = performance.now();
     const served = microCache.serveStored(req, res);
     if (!served) return false;
-    observe?.metrics?.observeRequest("GET", label(served.path), served.status, (performance.now() - started) / 1000);
+    observe?.metrics?.observeRequest("GET", labelOf(served.path), served.status, (performance.now() - started) / 1000);
     tallyHit();
     return true;
   };

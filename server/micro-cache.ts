@@ -181,7 +181,12 @@ export function createMicroCache(now: () => number = Date.now) {
   }
 
   /** Renders the page and stores it if it is for sharing; the answer for this request either way. */
-  async function renderAndStore(key: string, request: Request, render: () => Promise<Response>, settle: (entry: Entry | undefined) => void) {
+  async function renderAndStore(
+    key: string,
+    request: Request,
+    render: () => Promise<Response>,
+    settle: (entry: Entry | undefined) => void,
+  ) {
     let stored: Entry | undefined;
     try {
       const response = await render();
@@ -241,7 +246,8 @@ export function createMicroCache(now: () => number = Date.now) {
      * false for anything else, which then takes the whole way through the host (where a stale page is renewed).
      */
     serveStored(req: IncomingMessage, res: ServerResponse): StoredAnswer | undefined {
-      if (req.method !== "GET" || req.headers.authorization !== undefined || carriesViewCookie(req.headers.cookie ?? null)) return undefined;
+      if (req.method !== "GET" || req.headers.authorization !== undefined || carriesViewCookie(req.headers.cookie ?? null))
+        return undefined;
       if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return undefined;
       const key = nodeKey(req);
       const entry = key === undefined ? undefined : servable(key, now());
