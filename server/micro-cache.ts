@@ -127,12 +127,16 @@ function nodeKey(req: IncomingMessage): string | undefined {
   return `http://${host}${target}`;
 }
 
+/** Hit ids, UUID-shaped: this process's random first 24 characters and a counter (a fresh UUID cost ~3 µs per hit in the profile; hits log no line). */
+const HIT_ID_PREFIX = crypto.randomUUID().slice(0, 24);
+let hitSequence = 0;
+
 /** The request id a hit echoes: a sane incoming X-Request-Id (as hono/request-id keeps it), else a new one. */
 function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers["x-request-id"];
-  return typeof incoming === "string" && incoming.length > 0 && incoming.length <= 255 && !/[^\w\-=]/.test(incoming)
-    ? incoming
-    : crypto.randomUUID();
+  if (typeof incoming === "string" && incoming.length > 0 && incoming.length <= 255 && !/[^\w\-=]/.test(incoming)) return incoming;
+  hitSequence = (hitSequence + 1) % Number.MAX_SAFE_INTEGER;
+  return `${HIT_ID_PREFIX}${hitSequence.toString(16).padStart(12, "0")}`;
 }
 
 export interface StoredAnswer {
