@@ -16,7 +16,7 @@
  * One render per page at a time (ADR 150): guests arriving while a page is rendered for the first time wait
  * for that render instead of rendering it again; once a stored page is older than the window, the next guest
  * renders it anew while the others keep getting the stored copy (stale-while-revalidate, at most
- * MICRO_CACHE_STALE_MS past the window). And a hit can be served straight on the socket (`serveStored`),
+ * MICRO_CACHE_STALE_MS past the window, and only while a render runs). And a hit can be served straight on the socket (`serveStored`),
  * before Hono, with a header block made once per stored page.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -192,8 +192,12 @@ export function createMicroCache(now: () => number = Date.now) {
     settle: (entry: Entry | undefined) => void,
   ) {
     let stored: Entry | undefined;
+    // A failed render (an exception, a 5xx) says nothing about the page: the stored copy stays for the guests
+    // who wait on the next render. Any other answer that is not for sharing (private now, a 404) replaces it.
+    let failed = true;
     try {
       const response = await render();
+      failed = response.status >= 500;
       const etag = response.headers.get("etag");
       const cacheControl = response.headers.get("cache-control") ?? "";
       if (response.status !== 200 || !etag || !/^\s*public\b/i.test(cacheControl) || response.headers.has("set-cookie")) return response;
@@ -209,8 +213,7 @@ export function createMicroCache(now: () => number = Date.now) {
       store(key, stored);
       return answer(stored, request, false);
     } finally {
-      // The page is no longer for sharing (private now, gone, an error): its old copy goes too.
-      if (!stored) entries.delete(key);
+      if (!stored && !failed) entries.delete(key);
       settle(stored);
     }
   }

@@ -180,6 +180,29 @@ describe("one render per page at a time (ADR 150)", () => {
     expect(await (await get()).text()).toBe("v2");
     expect(await (await get()).text(), "no stale copy once the page turned private").toBe("v3");
   });
+
+  it("a failed render keeps the stored copy for the guests waiting on the next one", async () => {
+    let clock = 0;
+    let status = 200;
+    let renders = 0;
+    let release: () => void = () => {};
+    const cache = createMicroCache(() => clock);
+    const get = () =>
+      cache.handle(new Request("http://x.test/de/p/flaky"), async () => {
+        const n = ++renders;
+        if (n > 2) await new Promise<void>((resolve) => (release = resolve));
+        return status === 200 ? page(`v${n}`) : new Response("busy", { status });
+      });
+    await get();
+    clock += MICRO_CACHE_TTL_MS;
+    status = 503;
+    expect((await get()).status).toBe(503);
+    status = 200;
+    const renewing = get();
+    expect(await (await get()).text(), "the copy from before the failure, while v3 renders").toBe("v1");
+    release();
+    expect(await (await renewing).text()).toBe("v3");
+  });
 });
 
 describe("a hit straight on the socket (serveStored, ADR 150)", () => {
