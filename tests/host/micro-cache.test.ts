@@ -276,7 +276,12 @@ describe("a hit straight on the socket (serveStored, ADR 150)", () => {
 
   it("never gives the stored page to a request with a view cookie or credentials: those take the long way", async () => {
     await get("/de/p/member");
-    for (const headers of [{ cookie: "tk=secret" }, { cookie: "lang=de; announcements_dismissed=1" }, { authorization: "Bearer abc" }]) {
+    const cases: Array<Record<string, string>> = [
+      { cookie: "tk=secret" },
+      { cookie: "lang=de; announcements_dismissed=1" },
+      { authorization: "Bearer abc" },
+    ];
+    for (const headers of cases) {
       const before = renders;
       const answer = await get("/de/p/member", headers);
       expect(answer.headers["x-micro-cache"], JSON.stringify(headers)).toBeUndefined();
