@@ -14,10 +14,13 @@ const PACKAGES = [
   { name: "redis", present: () => existsSync("/usr/bin/redis-server"), debs: ["redis-server"] },
   // `npm run cluster` puts Debian's haproxy in front of the instances (HTTP/2 with TLS, ADR 141).
   { name: "haproxy", present: () => existsSync("/usr/sbin/haproxy"), debs: ["haproxy"] },
+  // The guest-cache bench's HTTP client (scripts/bench-guest-cache.mjs --client wrk, ADR 150): a bench tool, so
+  // installed only when asked for (`--only=wrk`), never for npm test.
+  { name: "wrk", present: () => existsSync("/usr/bin/wrk"), debs: ["wrk"], onlyWhenAsked: true },
 ];
 
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-const missing = PACKAGES.filter((pkg) => (!only || pkg.name === only) && !pkg.present());
+const missing = PACKAGES.filter((pkg) => (only ? pkg.name === only : !pkg.onlyWhenAsked) && !pkg.present());
 if (missing.length === 0) process.exit(0);
 
 console.info(`installing Debian's ${missing.map((pkg) => pkg.name).join(" and ")} with apt-get`);

@@ -16,6 +16,7 @@ import { inProcessCaller, type InternalAnswer, type InternalCall } from "./api/i
 import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
 import { CROSS_SITE_ERROR_CODE } from "./contract/errors";
 import type { DatabaseHandle } from "./db/index";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createMicroCache } from "./micro-cache";
 import { admissionControl, memberOf, type AdmissionOptions } from "./ops/admission";
 import { compression } from "./ops/compression";
@@ -111,10 +112,12 @@ export function createHost({
   const remix = createRequestHandler(build, mode);
   const publicDir = join(rootDir, "public");
 
+  const label = routeLabeler({ apiGroups: apiGroupsOf(api), pageWords: pageWordsOf(build) });
+  const tallyHit = hitTally(observe?.log);
   // Every request gets an id (a sane incoming X-Request-Id is kept), echoed in the response.
   app.use("*", requestId());
   app.use("*", finishResponse);
-  if (observe) app.use("*", accessLog(observe, routeLabeler({ apiGroups: apiGroupsOf(api), pageWords: pageWordsOf(build) })));
+  if (observe) app.use("*", accessLog(observe, label, tallyHit));
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   const database = observe?.database;
   if (database) {
@@ -235,7 +238,52 @@ export function createHost({
 
   app.all("*", (c) => remix(c.req.raw, loadContext(c)));
 
-  return app;
+  /**
+   * A micro-cache hit straight on the socket, ahead of everything above (server/ops/http-server.ts, ADR 150):
+   * the stored page already carries every security header it was rendered with, and only a guest's GET gets
+   * one (no view cookie, no Authorization). Counted in the metrics like any request; tallied in the log (one
+   * line per ten seconds, not one per hit). While draining, hits take the long way, which says Connection: close.
+   */
+  const labels = new Map<string, string>();
+  const labelOf = (path: string) => {
+    let known = labels.get(path);
+    if (known === undefined) {
+      if (labels.size >= 2_000) labels.clear();
+      known = label(path);
+      labels.set(path, known);
+    }
+    return known;
+  };
+  const serveStored = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (observe?.isDraining?.()) return false;
+    const started = performance.now();
+    const served = microCache.serveStored(req, res);
+    if (!served) return false;
+    observe?.metrics?.observeRequest("GET", labelOf(served.path), served.status, (performance.now() - started) / 1000);
+    tallyHit();
+    return true;
+  };
+
+  return Object.assign(app, { serveStored });
+}
+
+/**
+ * Micro-cache hits are not logged one line each (a hit costs less than writing its line): they are counted, and
+ * the count goes out as one line at the first hit ten seconds after the last such line. Everything else keeps its
+ * line with its request id (accessLog).
+ */
+export const HIT_TALLY_MS = 10_000;
+function hitTally(log: Logger | undefined, now: () => number = Date.now) {
+  let hits = 0;
+  let since = now();
+  return () => {
+    hits += 1;
+    const at = now();
+    if (at - since < HIT_TALLY_MS) return;
+    log?.info({ hits, seconds: Math.round((at - since) / 1000) }, "micro-cache hits");
+    hits = 0;
+    since = at;
+  };
 }
 
 /** A file serveStatic found, with its cache policy; anything else (it passed the request on) as it is. */
@@ -265,14 +313,18 @@ async function finishResponse(c: Context<HostEnv>, next: () => Promise<void>) {
   }
 }
 
-/** One line per request: id, method, path (a field, so JSON escapes it), route group, status, time. */
-function accessLog({ log, metrics }: NonNullable<HostOptions["observe"]>, label: (path: string) => string) {
+/**
+ * One line per request: id, method, path (a field, so JSON escapes it), route group, status, time. A micro-cache
+ * hit is counted instead (hitTally): it runs no code that could fail.
+ */
+function accessLog({ log, metrics }: NonNullable<HostOptions["observe"]>, label: (path: string) => string, tallyHit: () => void) {
   return async (c: Context<HostEnv>, next: () => Promise<void>) => {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
     const route = label(c.req.path);
     metrics?.observeRequest(c.req.method, route, c.res.status, seconds);
+    if (c.res.headers.get("x-micro-cache") === "hit") return tallyHit();
     const entry = {
       reqId: c.get("requestId"),
       method: c.req.method,

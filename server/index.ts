@@ -51,7 +51,7 @@ async function main() {
     errorReporter: runtime.deps.errorReporter,
   });
 
-  const server = createHttpServer(host.fetch);
+  const server = createHttpServer(host.fetch, host.serveStored);
   lifecycle.attach(server);
   const metricsServer = config.metrics.port > 0 ? serveMetrics(metrics, config.metrics, log) : null;
   const realtime = attachWebsocket(server, {

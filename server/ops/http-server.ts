@@ -25,10 +25,16 @@ export function tuneServer(server: Server): void {
 
 /**
  * The process's HTTP server over the host's fetch handler: tuned (above), and every answer sent before the
- * request's body arrived closes its connection cleanly (`answerEarlyThenClose`, ADR 060).
+ * request's body arrived closes its connection cleanly (`answerEarlyThenClose`, ADR 060). `serveFirst` may
+ * answer a request on the socket before any Request object exists (a micro-cache hit, ADR 150): it returns
+ * true when it did.
  */
-export function createHttpServer(fetch: Parameters<typeof getRequestListener>[0]): Server {
-  const server = createServer(guardEarlyAnswers(getRequestListener(fetch)));
+export function createHttpServer(
+  fetch: Parameters<typeof getRequestListener>[0],
+  serveFirst?: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Server {
+  const listener = getRequestListener(fetch);
+  const server = createServer(guardEarlyAnswers(serveFirst ? (req, res) => void (serveFirst(req, res) || listener(req, res)) : listener));
   tuneServer(server);
   return server;
 }

@@ -3,9 +3,11 @@
  * across hits and encodings; no `Vary: Cookie` — instead a guest never gets a signed-in page from a shared
  * copy and a signed-in visitor never a guest's, and every answer to a request with a view cookie is private.
  */
+import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestRuntime, createUser, signIn, type TestRuntime } from "../helpers/runtime";
+import { createHttpServer } from "#server/ops/http-server";
 import { createTestHost, webBuild, type TestHost } from "../helpers/host";
 
 let rt: TestRuntime;
@@ -133,5 +135,36 @@ describe("guests and signed-in visitors never share a copy", { timeout: 60_000 }
     // Cookies that do not change the page (language, visitor id) still share the guest's copy.
     const plain = await page(host, "/de/join/benefits", { cookie: "language=en; km_ff=abc" });
     expect(plain.response.headers.get("x-micro-cache")).toBe("hit");
+  });
+});
+
+describe("a hit on the socket, ahead of the host (ADR 150)", { timeout: 120_000 }, () => {
+  it("is the host's cached page with its headers; a member's cookie still gets their own private page", async () => {
+    const { host } = await freshHost();
+    const server = createHttpServer(host.fetch, host.serveStored);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const get = async (headers: Record<string, string> = {}) => {
+        const response = await fetch(`${base}${PAGE}`, { headers: { "accept-encoding": "identity", ...headers } });
+        return { response, body: Buffer.from(await response.arrayBuffer()) };
+      };
+      const rendered = await get();
+      expect(rendered.response.headers.get("x-micro-cache")).toBeNull();
+      const hit = await get();
+      expect(hit.response.headers.get("x-micro-cache")).toBe("hit");
+      expect(hit.body.equals(rendered.body)).toBe(true);
+      for (const name of ["etag", "content-security-policy", "cache-control", "content-type", "x-frame-options", "referrer-policy"])
+        expect(hit.response.headers.get(name), name).toBe(rendered.response.headers.get(name));
+      expect(hit.response.headers.get("x-request-id")).toBeTruthy();
+      const member = await get({ cookie: memberCookie() });
+      expect(member.response.headers.get("x-micro-cache")).toBeNull();
+      expect(member.response.headers.get("cache-control")).toMatch(/^private\b/);
+      expect(member.body.toString("utf8")).toContain("/logout");
+      expect(hit.body.toString("utf8")).not.toContain("/logout");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
