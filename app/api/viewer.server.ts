@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { authOps } from "#server/contract/operations/auth";
+import type { Language } from "#server/contract/locales";
 import { languageFromPath } from "~/i18n/lang";
 import { createApiClient, type DataOf } from "./client.server";
 
@@ -23,6 +24,38 @@ export function loadViewer(request: Request, context: AppLoadContext | undefined
   const viewer = fetchViewer(request, context);
   if (reads) viewers.set(context, viewer);
   return viewer;
+}
+
+/** The layout's data from one call (ADR 148): the viewer and the announcement bar's items. */
+export interface ViewerShell {
+  viewer: Viewer;
+  announcements: DataOf<typeof authOps.userShell>["announcements"]["items"];
+}
+
+/**
+ * The layout's viewer and announcements in one API call (GET /user/shell, ADR 148), for a request with a token whose
+ * viewer nobody asked for yet: the call then also answers loadViewer for the rest of this page request. Null when it
+ * does not apply (a guest, a form post, the viewer already asked for) or the call failed: the caller asks the usual
+ * way. `dismissed`: the announcement ids of the guest cookie.
+ */
+export function loadViewerShell(
+  request: Request,
+  context: AppLoadContext | undefined,
+  lang: Language,
+  dismissed: readonly number[],
+): Promise<ViewerShell | null> | null {
+  if (!context || (request.method !== "GET" && request.method !== "HEAD") || viewers.has(context)) return null;
+  const api = createApiClient({ request, context });
+  if (!api.session.token) return null;
+  const shell = api
+    .op(authOps.userShell, { query: { lang, ...(dismissed.length > 0 ? { dismissed: dismissed.join(",") } : {}) }, handleErrors: true })
+    .then((result) => (result.ok ? { viewer: result.data.user, announcements: result.data.announcements.items } : null));
+  // Set before any await: the page's own loaders, started beside this one, share the call.
+  viewers.set(
+    context,
+    shell.then((answer) => answer?.viewer ?? fetchViewer(request, context)),
+  );
+  return shell;
 }
 
 async function fetchViewer(request: Request, context: AppLoadContext): Promise<Viewer | null> {

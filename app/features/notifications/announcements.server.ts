@@ -17,7 +17,8 @@ const COOKIE = ANNOUNCEMENTS_DISMISSED_COOKIE;
 const COOKIE_MAX = 20;
 const COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
 
-function dismissedOf(request: Request): number[] {
+/** The announcement ids a guest dismissed (their cookie). */
+export function dismissedOf(request: Request): number[] {
   const raw = parseCookies(request.headers.get("cookie")).get(COOKIE) ?? "";
   return raw
     .split(",")
