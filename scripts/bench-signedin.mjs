@@ -2,6 +2,7 @@
 //
 //   node scripts/bench-signedin.mjs --app .snapshots/base --app .snapshots/after [--port 3641] [--duration 10]
 //     [--warmup 3] [--concurrency 2] [--passes 2] [--pin] [--page /de/my_dashboard …] [--prof DIR]
+//   node scripts/bench-signedin.mjs --app … --count-statements   (the SQL of one request per page, per build)
 //
 // For each pass, page and build (the builds alternate page by page) it starts the build's `build/server.js` fresh on
 // an empty SQLite database with the demo seed (the environment of scripts/e2e-server.mjs, shedding off:
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     page: { type: "string", multiple: true, default: [] },
     pin: { type: "boolean", default: false },
     prof: { type: "string" },
+    "count-statements": { type: "boolean", default: false },
     user: { type: "string", default: "demo_client" },
     password: { type: "string", default: "demo-pass-2026" },
   },
@@ -45,7 +47,7 @@ async function startServer(app) {
   const dataDir = `/tmp/bench-signedin-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(`${dataDir}/media`, { recursive: true });
-  const nodeArgs = [];
+  const nodeArgs = values["count-statements"] ? ["--require", resolve("scripts/count-statements.cjs")] : [];
   if (values.prof) {
     const dir = resolve(values.prof, basename(resolve(app)));
     mkdirSync(dir, { recursive: true });
@@ -54,7 +56,7 @@ async function startServer(app) {
   const [cmd, argv] = taskset(1, [process.execPath, ...nodeArgs, "build/server.js"]);
   const child = spawn(cmd, argv, {
     cwd: app,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", values["count-statements"] ? "pipe" : "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -71,6 +73,8 @@ async function startServer(app) {
       PUBLIC_URL: origin,
     },
   });
+  child.errText = "";
+  child.stderr?.on("data", (chunk) => (child.errText += chunk));
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) break;
@@ -112,6 +116,36 @@ async function stop(child) {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** --count-statements: the statements of one request of each page (after five to warm up), per build. */
+async function countStatements() {
+  for (const app of apps) {
+    const server = await startServer(app);
+    try {
+      const token = await signIn();
+      for (const page of PAGES) {
+        const headers = GUEST_PAGES.has(page) ? {} : { cookie: `tk=${token}; keep_logged_in=1; km_ff=benchvisitor01` };
+        for (let i = 0; i < 5; i++) await (await fetch(`${origin}${page}`, { headers })).arrayBuffer();
+        await sleep(100);
+        server.kill("SIGUSR2");
+        await sleep(300);
+        server.errText = "";
+        await (await fetch(`${origin}${page}`, { headers })).arrayBuffer();
+        await sleep(100);
+        server.kill("SIGUSR2");
+        await sleep(300);
+        const report = /== statements: (\d+)\n([\s\S]*?)== end/.exec(server.errText);
+        console.info(`\n### ${app} ${page}: ${report?.[1] ?? "?"} statements\n${report?.[2] ?? server.errText}`);
+      }
+    } finally {
+      await stop(server);
+    }
+  }
+}
+if (values["count-statements"]) {
+  await countStatements();
+  process.exit(0);
 }
 
 const rows = [];

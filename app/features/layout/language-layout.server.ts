@@ -6,7 +6,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
 import { loadViewer, loadViewerShell } from "~/api/viewer.server";
-import { dismissedOf, loadAnnouncements } from "~/features/notifications/announcements.server";
+import { loadAnnouncements } from "~/features/notifications/announcements.server";
 import { searcherOf } from "~/features/search/search.server";
 import { readSession } from "~/session/session.server";
 import { searchHomePath } from "~/session/user-filters.server";
@@ -19,11 +19,9 @@ export async function loadLanguageLayout({ request, params, context }: LoaderFun
     const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
-  // A member's viewer and announcements come in one call (ADR 148); a guest's announcements alone.
-  const shell = await loadViewerShell(request, context, params.lang, dismissedOf(request));
-  const [viewer, announcements] = shell
-    ? [shell.viewer, shell.announcements]
-    : await Promise.all([loadViewer(request, context), loadAnnouncements(request, context, params.lang)]);
+  // A member's viewer and announcements come in one API call, shared with the page's loaders (ADR 148).
+  const [viewer, shell] = await Promise.all([loadViewer(request, context), loadViewerShell(request, context)]);
+  const announcements = shell ? shell.announcements : await loadAnnouncements(request, context, params.lang);
   // A signed-in user with an open duty (age check, unfinished registration) goes there first; an unverified
   // e-mail address is none (ADR 024).
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);
