@@ -5,11 +5,12 @@
  *
  * What forgets a member's entries (on every instance: the forget travels over the realtime bus):
  * - any write the member makes through the API (a non-GET call with their token), except the few that never touch
- *   the shell (SHELL_NEUTRAL_WRITES: the activity tracker's batches, ad clicks);
+ *   the shell (SHELL_NEUTRAL_WRITES: searches sent as POST, the activity tracker's batches, ad clicks, sign-ins);
  * - a bus event addressed to the member that changes a count the shell shows (SHELL_EVENTS: a message, a read thread,
  *   a changed thread, a notification, the wallet);
  * - a write by staff or by no member at all (back office, webhooks of payment and age-verification providers,
- *   e-mail confirmation) forgets every member's entries: such writes are rare and may change anyone's shell.
+ *   e-mail confirmation) forgets every member's entries: such writes are rare and may change anyone's shell (a
+ *   guest's sign-up and reset-mail request excepted).
  * Anything else (a date or a membership that runs out by the clock, a scheduled announcement that starts) shows at
  * most SHELL_TTL_MS late. /user/data itself is never cached: what decides access reads it exactly.
  */
@@ -31,8 +32,14 @@ export const SHELL_CACHE_MAX_MEMBERS = 20_000;
 /** Bus events that change a count or a figure of the shell of the members they are sent to. */
 const SHELL_EVENTS: ReadonlySet<RealtimeEvent["type"]> = new Set(["message", "thread_read", "thread_changed", "notification", "wallet"]);
 
-/** Writes that change nobody's shell: they forget nothing (frequent ones only; every other write forgets). */
+/**
+ * Non-GET calls that change nobody's shell: they forget nothing (the frequent ones; every other write forgets). Reads
+ * sent as POST (the searches, whose filters are a body; checks of a value) and beacons.
+ */
 const SHELL_NEUTRAL_WRITES: readonly RegExp[] = [
+  /^\/api\/v2\/search\//,
+  /^\/api\/v2\/payment\/(validate-iban|vat-check)$/,
+  /^\/api\/v2\/registration\/password\/validate$/,
   new RegExp(`^${ACTIVITY_API_PATH}$`),
   /^\/api\/v2\/ads\/creatives\/\d+\/click$/,
   // A sign-in or a refresh makes a new token, and the cache is keyed by token.
@@ -40,6 +47,9 @@ const SHELL_NEUTRAL_WRITES: readonly RegExp[] = [
   // Its requests pass through the API one by one, each forgetting for itself.
   /^\/api\/v2\/batch$/,
 ];
+
+/** A guest's sign-up creates only the new account, a reset mail changes nothing yet: nobody's shell changes. */
+const GUEST_NEUTRAL_WRITES = /^\/api\/v2\/registration\/(sign-up|password\/forgot)$/;
 
 /** One cached answer: the shell and its JSON text, as the route sends it. */
 export interface CachedShell {
@@ -137,6 +147,7 @@ export function forgetShellsAfter(c: Context<ApiEnv>): void {
   if (SHELL_NEUTRAL_WRITES.some((pattern) => pattern.test(path))) return;
   const deps = c.get("deps");
   const user = c.get("user");
+  if (!user && GUEST_NEUTRAL_WRITES.test(path)) return;
   const members = user && !isStaffUserType(user.userType) ? [user.id] : null;
   // Nothing cached yet on this instance: the other instances still hear it.
   caches.get(deps.db)?.forget(members);

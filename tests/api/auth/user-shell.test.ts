@@ -107,6 +107,23 @@ describe(`the layout's shell (${TEST_DB})`, () => {
     expect((await shell(b.token)).user.profile.display_name).not.toBe("Renamed B");
   });
 
+  it("keeps the shell at a search, a read sent as POST, whether a member or a guest searches", async () => {
+    const a = await member();
+    await shell(a.token);
+    await renameBehindTheCache(a.id, "Searched A");
+    for (const token of [a.token, undefined]) {
+      const search = await rt.request("/api/v2/search/user-and-business", {
+        method: "POST",
+        token,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({}),
+      });
+      expect(search.status).toBeLessThan(500);
+    }
+    expect(cachedShellMembers(rt.deps)).toBeGreaterThan(0);
+    expect((await shell(a.token)).user.profile.display_name).not.toBe("Searched A");
+  });
+
   it("shows an unannounced change after SHELL_TTL_MS at the latest", async () => {
     const a = await member();
     await shell(a.token);
@@ -125,11 +142,11 @@ describe(`the layout's shell (${TEST_DB})`, () => {
     await busDelivered();
     expect((await shell(a.token)).user.profile.display_name).toBe("Elsewhere A");
     await renameBehindTheCache(a.id, "Guest-write A");
-    // A guest's write (here a password-reset request) may be a webhook changing anyone: all shells go.
-    await rt.request("/api/v2/registration/password/forgot", {
+    // A write without a member may be a provider's webhook changing anyone (here a payment postback): all shells go.
+    await rt.request("/api/v2/payment/postback/fake", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "nobody@example.test" }),
+      body: JSON.stringify({}),
     });
     expect(cachedShellMembers(rt.deps)).toBe(0);
     expect((await shell(a.token)).user.profile.display_name).toBe("Guest-write A");
