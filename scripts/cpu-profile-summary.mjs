@@ -1,5 +1,5 @@
 // Where a server's CPU went, from a `node --cpu-prof` profile (issue 33 item 4, ADR 148):
-//   node scripts/cpu-profile-summary.mjs PROFILE.cpuprofile [--skip-seconds 20] [--requests N]
+//   node scripts/cpu-profile-summary.mjs PROFILE.cpuprofile [--skip-seconds 20 | --last-seconds 12] [--requests N]
 // Prints (1) self time by package or file (node_modules/<pkg>, build/index.js = web tier, build/server.js = API and
 // host, node:internal, GC, idle left out), and (2) inclusive time of a few parts a signed-in page pays for, found by
 // the function names on the stack (a sample counts once per part however deep it nests). --skip-seconds leaves out
@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "skip-seconds": { type: "string", default: "0" }, requests: { type: "string" } },
+  options: { "skip-seconds": { type: "string", default: "0" }, "last-seconds": { type: "string" }, requests: { type: "string" } },
 });
 const profile = JSON.parse(readFileSync(positionals[0], "utf8"));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -41,7 +41,10 @@ const PARTS = [
   ["JSON.parse / stringify", (f) => /^(parse|stringify)$/.test(f.functionName) && !f.url],
 ];
 
-const startUs = profile.startTime + Number(values["skip-seconds"]) * 1e6;
+// --last-seconds N: only the profile's last N seconds (the measured run of scripts/bench-signedin.mjs --prof).
+const startUs = values["last-seconds"]
+  ? profile.endTime - Number(values["last-seconds"]) * 1e6
+  : profile.startTime + Number(values["skip-seconds"]) * 1e6;
 const self = new Map();
 const parts = new Map(PARTS.map(([name]) => [name, 0]));
 let busy = 0;

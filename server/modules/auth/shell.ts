@@ -11,8 +11,8 @@
  * - a write by staff or by no member at all (back office, webhooks of payment and age-verification providers,
  *   e-mail confirmation) forgets every member's entries: such writes are rare and may change anyone's shell (a
  *   guest's sign-up and reset-mail request excepted).
- * Anything else (a date or a membership that runs out by the clock, a scheduled announcement that starts) shows at
- * most SHELL_TTL_MS late. /user/data itself is never cached: what decides access reads it exactly.
+ * Plus that ends at plus_until and an announcement that ends are not served past that instant. Anything else (a date
+ * that runs out by the clock, a scheduled announcement that starts) shows at most SHELL_TTL_MS late. /user/data itself is never cached: what decides access reads it exactly.
  */
 import type { Context } from "hono";
 import type { ApiDeps, ApiEnv, AuthUser } from "../../api/types";
@@ -83,6 +83,14 @@ class ShellCache {
     }
     const entry: Entry = { expires: now + SHELL_TTL_MS, value: loadShell(this.deps, user, lang, dismissed) };
     shells.set(key, entry);
+    // What ends by the clock ends on time: plus at plus_until, an announcement at its end (ADR 061: plus ends for the
+    // web tier and the API at once).
+    void entry.value.then(
+      ({ shell }) => {
+        entry.expires = Math.min(entry.expires, ...clockEdgesOf(shell, now));
+      },
+      () => undefined,
+    );
     // A failed load is not remembered; a load that a forget overtook is not either (the map no longer holds it).
     entry.value.catch(() => {
       if (this.members.get(user.id)?.get(key) === entry) this.members.get(user.id)!.delete(key);
@@ -104,6 +112,15 @@ class ShellCache {
   get size(): number {
     return this.members.size;
   }
+}
+
+/** The instants after `now` at which the shell changes by the clock alone. */
+function clockEdgesOf({ user, announcements }: UserShell, now: number): number[] {
+  const edges: number[] = [];
+  const plusUntil = user.entitlements.plus ? user.entitlements.plus_until : null;
+  if (plusUntil !== null && plusUntil > now) edges.push(plusUntil);
+  for (const item of announcements.items) if (item.ends_at !== null && item.ends_at > now) edges.push(item.ends_at);
+  return edges;
 }
 
 async function loadShell(deps: ApiDeps, user: AuthUser, lang: Language, dismissed: readonly number[]): Promise<CachedShell> {

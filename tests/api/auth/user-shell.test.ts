@@ -134,6 +134,20 @@ describe(`the layout's shell (${TEST_DB})`, () => {
     expect((await shell(a.token)).user.profile.display_name).toBe("Late A");
   });
 
+  it("ends plus at plus_until, not up to SHELL_TTL_MS later (ADR 061: the web tier and the API at once)", async () => {
+    const a = await member();
+    const until = rt.clock.now() + 60_000;
+    await rt.deps.db.updateTable("users").set({ member_until: until }).where("id", "=", a.id).execute();
+    const cached = await shell(a.token);
+    expect(cached.user.is_member).toBe(true);
+    expect(cached.user.entitlements.plus_until).toBe(until);
+    rt.clock.set(until - 1);
+    expect((await shell(a.token)).user.is_member).toBe(true);
+    rt.clock.set(until);
+    expect((await shell(a.token)).user.is_member).toBe(false);
+    expect((await userData(a.token)).is_member).toBe(false);
+  });
+
   it("forgets every shell at a write of another instance (the bus's shell_changed) and at a write without a member", async () => {
     const a = await member();
     await shell(a.token);
