@@ -34,7 +34,10 @@ const { values } = parseArgs({
   },
 });
 
-const PAGES = values.page.length > 0 ? values.page : ["/de/login", "/de/my_dashboard", "/de/messenger", "/de/favorite", "/de/my_notification", "/de/escorts"];
+const PAGES =
+  values.page.length > 0
+    ? values.page
+    : ["/de/login", "/de/my_dashboard", "/de/messenger", "/de/favorite", "/de/my_notification", "/de/escorts"];
 const GUEST_PAGES = new Set(["/de/login"]);
 const apps = values.app.length > 0 ? values.app : ["."];
 const port = Number(values.port);
@@ -99,7 +102,16 @@ async function signIn() {
 }
 
 function bench(page, token, seconds, pid) {
-  const args = ["scripts/bench-http.mjs", "--url", `${origin}${page}`, "--duration", String(seconds), "--concurrency", values.concurrency, "--json"];
+  const args = [
+    "scripts/bench-http.mjs",
+    "--url",
+    `${origin}${page}`,
+    "--duration",
+    String(seconds),
+    "--concurrency",
+    values.concurrency,
+    "--json",
+  ];
   if (pid) args.push("--pid", String(pid), "--rounds", "5");
   if (!GUEST_PAGES.has(page)) args.push("--header", `cookie: tk=${token}; keep_logged_in=1; km_ff=benchvisitor01`);
   const [cmd, argv] = taskset(0, [process.execPath, ...args]);

@@ -3,6 +3,7 @@
 // (from the app's folder; NODE_PATH is not needed, better-sqlite3 is found from the working directory), then send
 // SIGUSR2: the statements run since the last SIGUSR2 are printed to stderr, most frequent first, and the count starts
 // again. scripts/bench-signedin.mjs --count-statements does this around one page request per page.
+/* eslint-disable @typescript-eslint/no-require-imports -- a --require preload is CommonJS */
 "use strict";
 const { createRequire } = require("node:module");
 const path = require("node:path");
@@ -23,6 +24,8 @@ for (const method of ["all", "get", "run", "iterate"]) {
 process.on("SIGUSR2", () => {
   const rows = [...counts].sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
-  process.stderr.write(`\n== statements: ${total}\n${rows.map(([sql, n]) => `${n}\t${sql.replace(/\s+/g, " ").slice(0, 220)}`).join("\n")}\n== end\n`);
+  process.stderr.write(
+    `\n== statements: ${total}\n${rows.map(([sql, n]) => `${n}\t${sql.replace(/\s+/g, " ").slice(0, 220)}`).join("\n")}\n== end\n`,
+  );
   counts.clear();
 });

@@ -31,9 +31,18 @@ function packageOf(url) {
 
 /** Inclusive parts: a sample belongs to a part when a frame on its stack matches. */
 const PARTS = [
-  ["React server render (renderToPipeableStream's work)", (f) => f.url.includes("react-dom") && /render|performWork|retryTask/i.test(f.functionName)],
-  ["Remix/React Router Link (LinkWithRef, useHref, useResolvedPath)", (f) => /^(LinkWithRef|useHref|useResolvedPath|NavLinkWithRef|useLinkClickHandler|usePrefetchBehavior)$/.test(f.functionName)],
-  ["Kysely building and compiling statements", (f) => f.url.includes("/kysely/") && /compile|toOperationNode|visit|createQueryId|select|where/i.test(f.functionName)],
+  [
+    "React server render (renderToPipeableStream's work)",
+    (f) => f.url.includes("react-dom") && /render|performWork|retryTask/i.test(f.functionName),
+  ],
+  [
+    "Remix/React Router Link (LinkWithRef, useHref, useResolvedPath)",
+    (f) => /^(LinkWithRef|useHref|useResolvedPath|NavLinkWithRef|useLinkClickHandler|usePrefetchBehavior)$/.test(f.functionName),
+  ],
+  [
+    "Kysely building and compiling statements",
+    (f) => f.url.includes("/kysely/") && /compile|toOperationNode|visit|createQueryId|select|where/i.test(f.functionName),
+  ],
   ["SQLite statements run (better-sqlite3)", (f) => f.url.includes("better-sqlite3")],
   ["in-process API calls (Hono app fetch)", (f) => f.url.includes("/hono/") && /dispatch|fetch/.test(f.functionName)],
   ["turbo-stream / single fetch encode", (f) => f.url.includes("turbo-stream")],
@@ -71,7 +80,10 @@ const ms = (us) => (us / 1000).toFixed(0);
 const share = (us) => ((100 * us) / busy).toFixed(1);
 const perPage = values.requests ? (us) => ` | ${(us / 1000 / Number(values.requests)).toFixed(3)}` : () => "";
 console.info(`busy ${ms(busy)} ms${values.requests ? `, ${(busy / 1000 / Number(values.requests)).toFixed(3)} ms per page` : ""}\n`);
-console.info(`| self time by package or file | ms | share${values.requests ? " | ms/page" : ""} |\n|---|---:|---:|${values.requests ? "---:|" : ""}`);
-for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) console.info(`| ${key} | ${ms(us)} | ${share(us)} %${perPage(us)} |`);
+console.info(
+  `| self time by package or file | ms | share${values.requests ? " | ms/page" : ""} |\n|---|---:|---:|${values.requests ? "---:|" : ""}`,
+);
+for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18))
+  console.info(`| ${key} | ${ms(us)} | ${share(us)} %${perPage(us)} |`);
 console.info(`\n| part (inclusive) | ms | share${values.requests ? " | ms/page" : ""} |\n|---|---:|---:|${values.requests ? "---:|" : ""}`);
 for (const [part, us] of parts) console.info(`| ${part} | ${ms(us)} | ${share(us)} %${perPage(us)} |`);

@@ -49,7 +49,7 @@ export function precompiled<Args extends Record<string, unknown>, Row>(
   return async (db, args) => {
     const { query, names } = compiledFor(db);
     const parameters = query.parameters.map((value, i) => {
-      const name = names[i];
+      const name = names[i] ?? null;
       return name === null ? value : args[name];
     });
     const result = await db.executeQuery<Row>({ ...query, parameters });
