@@ -263,6 +263,7 @@ for (const [name, c] of Object.entries(classes)) {
     `${name}: ${c.perSecond.toFixed(1)}/s, latency ms p50 ${c.p50.toFixed(1)}, p95 ${c.p95.toFixed(1)}, p99 ${c.p99.toFixed(1)}`,
   );
 }
+let lowestSlice = null;
 if (cpu !== null) {
   const perRequest = n > 0 ? (cpu * 1000) / n : 0;
   console.info(
@@ -277,6 +278,7 @@ if (cpu !== null) {
     }
     const sorted = [...slices].sort((a, b) => a - b);
     const lowest = sorted[0] ?? perRequest;
+    lowestSlice = lowest;
     console.info(
       `server CPU per slice (ms/request): ${slices.map((v) => v.toFixed(2)).join(", ")}; lowest ${lowest.toFixed(2)} ` +
         `(≈ ${Math.floor(1000 / lowest)} req/s on one free core), median ${(sorted[Math.floor(sorted.length / 2)] ?? perRequest).toFixed(2)}`,
@@ -296,6 +298,7 @@ if (values.json) {
     classes,
     serverCpuSeconds: cpu,
     serverCpuMsPerRequest,
+    serverCpuMsLowestSlice: lowestSlice,
   };
   console.info(JSON.stringify(summary));
 }

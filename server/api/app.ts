@@ -7,7 +7,7 @@ import { DEFAULT_ERROR_KEY } from "../contract/errors";
 import { DEFAULT_LANGUAGE, isLanguage } from "../contract/locales";
 import { FAKE_AGE_PROVIDER_PATH, fakeAgeProviderPage } from "../integrations/age-verification/fake";
 import { FAKE_PROVIDER_PATH, fakeProviderPage } from "../integrations/payments/fake";
-import { resolveAccessToken, type TokenOwner } from "../modules/auth/index";
+import { forgetShellsAfter, resolveAccessToken, type TokenOwner } from "../modules/auth/index";
 import { registerModules } from "../modules/index";
 import { mayUseDevRoutes } from "../security/dev-access";
 import { ApiError, errorItem, jsonAnswer } from "./errors";
@@ -42,6 +42,8 @@ export function createApiApp(deps: ApiDeps): ApiApp {
       owner ? { id: owner.userId, userType: owner.userType, tokenId: owner.tokenId, secondFactorDue: owner.secondFactorDue } : null,
     );
     await next();
+    // A write forgets the layout shells it may have changed, before its answer leaves (ADR 148).
+    forgetShellsAfter(c);
     // On the answer itself: Hono's c.header() after the handler has answered copies the Response, which
     // turns its text body into a byte stream (twice) on every call, in-process ones included (ADR 053).
     if (!c.res.headers.has("Cache-Control")) setHeader(c, "Cache-Control", "private, no-store");

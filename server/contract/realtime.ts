@@ -84,7 +84,12 @@ export type RealtimeEvent =
   /** A viewer was muted, removed or let back (null); a removed viewer's sockets leave the room. */
   | { type: "live_room.sanction"; stream_id: number; member_id: number; sanction: LiveViewerSanction | null }
   /** The stream ended (staff, the creator, the producer lost): clients stop posting. */
-  | { type: "live_room.ended"; stream_id: number };
+  | { type: "live_room.ended"; stream_id: number }
+  /**
+   * Between instances only (sent with an empty `to`, so no socket gets it): these members' layout data changed
+   * (null: everyone's), every instance forgets its cached shells of them (ADR 148, server/modules/auth/shell.ts).
+   */
+  | { type: "shell_changed"; members: number[] | null };
 
 /** The live room events: routed by stream to the sockets in that room, not by member. */
 export type LiveRoomEvent = Extract<RealtimeEvent, { stream_id: number }>;

@@ -1,6 +1,6 @@
 import type { ViewerEntitlements } from "./entitlements";
 import type { MessengerUnread } from "./messenger";
-import type { NotificationSummary } from "./notifications";
+import type { AnnouncementList, NotificationSummary } from "./notifications";
 import type { DollarBalances } from "./ledger";
 
 // Not in ./users: this answer gathers the messenger's and the notifications' types, and ./users is the leaf every
@@ -57,4 +57,23 @@ export interface UserDataResponse {
   dates: { waiting: number; needs_confirmation: number; needs_review: number };
   /** The header's dollar balance (issue 27, ADR 081): the member's wallet; null for staff accounts, which have none. */
   dollars: DollarBalances | null;
+}
+
+/**
+ * GET /user/shell (ADR 148): what the layout shows on every signed-in page, in one call — the viewer as /user/data
+ * answers it and the announcement bar. Served from a per-member cache that may be up to SHELL_TTL_MS old for changes
+ * that neither the member made nor the realtime bus announced (server/modules/auth/shell.ts, ADR 148); /user/data stays exact.
+ */
+export interface UserShell {
+  user: UserDataResponse;
+  announcements: AnnouncementList;
+}
+
+export interface UserShellBodies {
+  UserShell: UserShell;
+}
+
+declare module "./responses" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
+  interface ResponseBodies extends UserShellBodies {}
 }

@@ -5,7 +5,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { requiredRedirect } from "~/api/destination.server";
-import { loadViewer } from "~/api/viewer.server";
+import { loadViewer, loadViewerShell } from "~/api/viewer.server";
 import { loadAnnouncements } from "~/features/notifications/announcements.server";
 import { searcherOf } from "~/features/search/search.server";
 import { readSession } from "~/session/session.server";
@@ -19,7 +19,9 @@ export async function loadLanguageLayout({ request, params, context }: LoaderFun
     const lang = readSession(request, Date.now()).languageCookie ?? DEFAULT_LANGUAGE;
     throw redirect(`/${lang}${url.pathname}${url.search}`, { headers: { Vary: "Cookie" } });
   }
-  const [viewer, announcements] = await Promise.all([loadViewer(request, context), loadAnnouncements(request, context, params.lang)]);
+  // A member's viewer and announcements come in one API call, shared with the page's loaders (ADR 148).
+  const [viewer, shell] = await Promise.all([loadViewer(request, context), loadViewerShell(request, context)]);
+  const announcements = shell ? shell.announcements : await loadAnnouncements(request, context, params.lang);
   // A signed-in user with an open duty (age check, unfinished registration) goes there first; an unverified
   // e-mail address is none (ADR 024).
   const duty = requiredRedirect(viewer, new URL(request.url).pathname, params.lang);

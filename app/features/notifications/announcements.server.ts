@@ -8,23 +8,15 @@ import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/lo
 import { ANNOUNCEMENTS_DISMISSED_COOKIE } from "#server/contract/shared-cache";
 import { createApiClient } from "~/api/client.server";
 import { dismissAnnouncement, fetchAnnouncements, type AnnouncementListData } from "~/api/notifications.server";
-import { loadViewer } from "~/api/viewer.server";
-import { parseCookies, serializeCookie } from "~/session/session.server";
+import { ANNOUNCEMENTS_DISMISSED_MAX, dismissedAnnouncements, loadViewer } from "~/api/viewer.server";
+import { serializeCookie } from "~/session/session.server";
 import { privateAnswer } from "~/utils/cache-headers";
 import { parseForm, returnPathOf } from "~/utils/forms.server";
 
 const COOKIE = ANNOUNCEMENTS_DISMISSED_COOKIE;
-const COOKIE_MAX = 20;
+const COOKIE_MAX = ANNOUNCEMENTS_DISMISSED_MAX;
 const COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
-
-function dismissedOf(request: Request): number[] {
-  const raw = parseCookies(request.headers.get("cookie")).get(COOKIE) ?? "";
-  return raw
-    .split(",")
-    .filter((part) => /^[1-9]\d{0,8}$/.test(part))
-    .map(Number)
-    .slice(-COOKIE_MAX);
-}
+const dismissedOf = dismissedAnnouncements;
 
 /** The announcements for this page's header; none when the API cannot answer (the page still renders). */
 export async function loadAnnouncements(request: Request, context: AppLoadContext, lang: Language): Promise<AnnouncementListData["items"]> {

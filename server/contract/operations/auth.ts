@@ -1,5 +1,6 @@
 /** The auth group's operations (ADR 062): method, path, schemas and response, for the API and the web tier. */
 import * as v from "valibot";
+import { announcementListQuerySchema } from "../notifications";
 import { defineOperation } from "../operation";
 import { captchaQuerySchema, forgotPasswordSchema, loginSchema, passwordSchema, resetPasswordSchema } from "../validation";
 
@@ -41,6 +42,8 @@ export const authOps = {
   }),
   logout: defineOperation({ method: "post", path: "/api/v2/user/logout", response: "LoggedOut" }),
   userData: defineOperation({ method: "get", path: "/api/v2/user/data", response: "UserData" }),
+  /** The layout's data in one call (ADR 148): /user/data and the announcements (lang, a guest cookie's dismissed ids). */
+  userShell: defineOperation({ method: "get", path: "/api/v2/user/shell", query: announcementListQuerySchema, response: "UserShell" }),
   // The browser's solver reads the challenge as issued.
   captcha: defineOperation({
     method: "get",

@@ -1,12 +1,15 @@
 import type { ErrorItem } from "../../contract/errors";
 import { ApiError, errorItem } from "../../api/errors";
-import { ok, okWithoutEnvelope } from "../../api/router";
+import { ok, okWithoutEnvelope, type Answer } from "../../api/router";
 import { UNSUPPORTED_GRANT_TYPE } from "../../contract/operations/auth";
 import { authOps } from "../../contract/operations/auth";
 import type { ModuleContext } from "../../api/module-context";
 import { issueLoginCaptcha, passwordGrant, requestPasswordReset, resetPassword } from "./service";
 import { revokeToken, rotateRefreshToken } from "./tokens";
+import { userShell } from "./shell";
 import { getUserData } from "./user-data";
+import { jsonTextAnswer } from "../../api/errors";
+import { withResponseText } from "../../api/internal-call";
 import { SECOND_FACTOR_PAGES } from "../../contract/staff-totp";
 
 /** RFC 6749 §5.2: token errors carry an `error` code beside our error items. */
@@ -60,6 +63,27 @@ export function registerAuth({ v2, oauth }: ModuleContext): void {
       // The second factor comes before any other duty: nothing else is open to this sign-in until it is done.
       const due = user!.secondFactorDue;
       return ok(c, due ? { ...data, next_destination: SECOND_FACTOR_PAGES[due] } : data);
+    },
+  );
+
+  v2.add(
+    authOps.userShell,
+    {
+      summary:
+        "The layout's data in one call (ADR 148): `user` as /user/data answers it, `announcements` as /definitions/announcements answers them for lang and dismissed. From a per-member cache that the member's own writes, the realtime events of their counts and any staff write forget at once; other changes show at most 20 s late. Use /user/data where exactness matters.",
+      tag: "user",
+      auth: "required",
+      beforeSecondFactor: true,
+      statuses: [400],
+    },
+    async (c, { user, query }) => {
+      const dismissed = query.dismissed ? query.dismissed.split(",").map(Number) : [];
+      const { shell, json } = await userShell(c.get("deps"), user!, query.lang, dismissed);
+      const due = user!.secondFactorDue;
+      if (due) return ok(c, { ...shell, user: { ...shell.user, next_destination: SECOND_FACTOR_PAGES[due] } });
+      // The cached text as it is: no JSON.stringify per page (ok() would make the same envelope).
+      const text = `{"code":200,"data":${json}}`;
+      return withResponseText(jsonTextAnswer(c, text, 200), text) as Answer<typeof shell>;
     },
   );
 

@@ -11,6 +11,7 @@ import { isStaffUserType } from "../../contract/moderation";
 import { recordActiveMonth } from "../transparency/index";
 import { SESSION_WINDOW_MS } from "../../contract/constants";
 import type { DB } from "../../db/index";
+import { precompiled, type Slots } from "../../db/precompiled";
 import type { Clock } from "../../lib/clock";
 import { randomToken, sha256 } from "../../lib/crypto";
 import type { IssuedTokens } from "../../contract/auth";
@@ -70,16 +71,7 @@ export async function issueTokens(
 /** The user behind a live access token, or null. Banned and deleted users have none. Slides the window. */
 export async function resolveAccessToken(db: DB, clock: Clock, token: string): Promise<TokenOwner | null> {
   const now = clock.now();
-  const row = await liveTokens(db, now)
-    .select([
-      "access_tokens.id as tokenId",
-      "access_tokens.idle_expires_at as idleExpiresAt",
-      "access_tokens.second_factor_at as secondFactorAt",
-      "users.id as userId",
-      "users.user_type as userType",
-    ])
-    .where("access_tokens.token_hash", "=", sha256(token))
-    .executeTakeFirst();
+  const [row] = await tokenOwnerByHash(db, { hash: sha256(token), now });
   if (!row) return null;
   // Art. 24(2): the member used the service signed in this month (staff are no recipients; ADR 114).
   if (!isStaffUserType(row.userType)) await recordActiveMonth(db, row.userId, now);
@@ -92,6 +84,19 @@ export async function resolveAccessToken(db: DB, clock: Clock, token: string): P
   }
   return { tokenId: row.tokenId, userId: row.userId, userType: row.userType, secondFactorAt: row.secondFactorAt };
 }
+
+/** The token lookup of every signed-in request, built once (ADR 148). */
+const tokenOwnerByHash = precompiled((db, slot: Slots<{ hash: string; now: number }>) =>
+  liveTokens(db, slot("now"))
+    .select([
+      "access_tokens.id as tokenId",
+      "access_tokens.idle_expires_at as idleExpiresAt",
+      "access_tokens.second_factor_at as secondFactorAt",
+      "users.id as userId",
+      "users.user_type as userType",
+    ])
+    .where("access_tokens.token_hash", "=", slot("hash")),
+);
 
 /** The access tokens that still open a session at `now`: not revoked, not expired, not idle, owner allowed in. */
 function liveTokens(db: DB, now: number) {

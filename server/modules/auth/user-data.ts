@@ -6,6 +6,8 @@ import { dollarBalances } from "../wallet/index";
 import type { UserDataResponse } from "../../contract/user-data";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
+import type { DB } from "../../db/index";
+import { precompiled, type Slots } from "../../db/precompiled";
 import { AGE_VERIFICATION_STATUS } from "../../contract/age-verification";
 import { ACTIVITY_CONSENT } from "../../contract/consents";
 import { mustVerifyEmail } from "../../contract/email-verification";
@@ -26,52 +28,64 @@ export function ageAt(birthDate: string | null, now: number): number | null {
   return age;
 }
 
+/** The viewer's row (ADR 148: built once, bound per call): the user, the profile's names, the checks and the consent. */
+function userRowQuery(db: DB, userId: number) {
+  return (
+    db
+      .selectFrom("users")
+      .leftJoin("profiles", "profiles.user_id", "users.id")
+      // The fsk18 age verification (ADR 105): the team's forced check and the badge's status.
+      .leftJoin("age_verifications", "age_verifications.user_id", "users.id")
+      .select([
+        "age_verifications.forced as age_check_forced",
+        "age_verifications.status as age_verification_status",
+        "users.id",
+        "users.username",
+        "users.email",
+        "users.user_type",
+        "users.gender",
+        "users.birth_date",
+        "users.language",
+        "users.is_member",
+        "users.member_until",
+        "users.email_verified_at",
+        "users.email_was_verified",
+        "users.is_bounced_email",
+        "users.forced_fake_check",
+        "users.register_completed_step",
+        "users.created_at",
+        "users.status",
+        "users.business_kind",
+        "profiles.display_name",
+        "profiles.city_name",
+      ])
+      // The activity tracker's consent (ADR 132): the layout includes the tracker only while it stands.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("consents")
+              .select("consents.user_id")
+              .whereRef("consents.user_id", "=", "users.id")
+              .where("consents.purpose", "=", ACTIVITY_CONSENT)
+              .where("consents.withdrawn_at", "is", null),
+          )
+          .as("activity_consent"),
+      )
+      .where("users.id", "=", userId)
+  );
+}
+
+const userRowWithoutToken = precompiled((db, slot: Slots<{ userId: number }>) => userRowQuery(db, slot("userId")));
+/** With the caller's token: whether its fsk18 session is open (ageSessionOpenSql). */
+const userRowWithToken = precompiled((db, slot: Slots<{ userId: number; tokenId: number }>) =>
+  userRowQuery(db, slot("userId")).select((eb) => ageSessionOpenSql(eb, slot("tokenId")).as("age_session_open")),
+);
+
 /** `tokenId`: the caller's access token, for the fsk18 closed user group's session (absent: not open). */
 export async function getUserData(deps: ApiDeps, userId: number, tokenId?: number): Promise<UserDataResponse> {
-  const row = await deps.db
-    .selectFrom("users")
-    .leftJoin("profiles", "profiles.user_id", "users.id")
-    // The fsk18 age verification (ADR 105): the team's forced check and the badge's status.
-    .leftJoin("age_verifications", "age_verifications.user_id", "users.id")
-    .select([
-      "age_verifications.forced as age_check_forced",
-      "age_verifications.status as age_verification_status",
-      "users.id",
-      "users.username",
-      "users.email",
-      "users.user_type",
-      "users.gender",
-      "users.birth_date",
-      "users.language",
-      "users.is_member",
-      "users.member_until",
-      "users.email_verified_at",
-      "users.email_was_verified",
-      "users.is_bounced_email",
-      "users.forced_fake_check",
-      "users.register_completed_step",
-      "users.created_at",
-      "users.status",
-      "users.business_kind",
-      "profiles.display_name",
-      "profiles.city_name",
-    ])
-    // The activity tracker's consent (ADR 132): the layout includes the tracker only while it stands.
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("consents")
-            .select("consents.user_id")
-            .whereRef("consents.user_id", "=", "users.id")
-            .where("consents.purpose", "=", ACTIVITY_CONSENT)
-            .where("consents.withdrawn_at", "is", null),
-        )
-        .as("activity_consent"),
-    )
-    .$if(tokenId !== undefined, (qb) => qb.select((eb) => ageSessionOpenSql(eb, tokenId!).as("age_session_open")))
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const [row] =
+    tokenId === undefined ? await userRowWithoutToken(deps.db, { userId }) : await userRowWithToken(deps.db, { userId, tokenId });
   if (!row) throw fail.notFound();
   const now = deps.clock.now();
   const staff = isStaffUserType(row.user_type);

@@ -36,6 +36,7 @@ export {
   type NotifyInput,
 } from "./service";
 export { notificationDeclaration } from "./declarations";
+export { activeAnnouncements } from "./announcements";
 
 export const manifest = defineFeature({
   name: "notifications",
