@@ -161,17 +161,21 @@ async function drive() {
     console.error("set DATABASE_URL to a fresh benchmark database (never the development one)");
     process.exit(2);
   }
-  const child = fork(fileURLToPath(import.meta.url), [
-    "--serve",
-    "--members",
-    String(memberCount),
-    "--port",
-    String(port),
-    ...(values["cpu-prof"] ? ["--cpu-prof", values["cpu-prof"]] : []),
-  ], {
-    env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
-    execArgv: process.execArgv,
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    [
+      "--serve",
+      "--members",
+      String(memberCount),
+      "--port",
+      String(port),
+      ...(values["cpu-prof"] ? ["--cpu-prof", values["cpu-prof"]] : []),
+    ],
+    {
+      env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
+      execArgv: process.execArgv,
+    },
+  );
   // -a: every thread of the process (libuv's pool, V8's helpers), so the app's whole CPU stays on its core.
   if (values["pin-app"]) execFileSync("taskset", ["-a", "-pc", values["pin-app"], String(child.pid)], { stdio: "ignore" });
   if (values["pin-load"]) execFileSync("taskset", ["-a", "-pc", values["pin-load"], String(process.pid)], { stdio: "ignore" });

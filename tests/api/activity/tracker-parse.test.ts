@@ -9,7 +9,15 @@ import { parseActivityEvent } from "#server/modules/activity/parse";
 import { parseActivityLines, visitorKey } from "#server/modules/activity/service";
 import { hmac } from "#server/lib/crypto";
 
-const valid = { actor: { id: 1 }, object: 7, title: "profile_view", provider: "profile", generator: "velora-tracker/1", published: 1, id: "e1" };
+const valid = {
+  actor: { id: 1 },
+  object: 7,
+  title: "profile_view",
+  provider: "profile",
+  generator: "velora-tracker/1",
+  published: 1,
+  id: "e1",
+};
 const long = "x".repeat(121);
 const atMax = "x".repeat(120);
 
@@ -58,7 +66,15 @@ describe("tracker events checked by hand", () => {
   });
 
   it("a batch's lines: broken ones counted, blank ones skipped, the rest in order", () => {
-    const text = [JSON.stringify(valid), "", "{not json", JSON.stringify({ ...valid, object: 0 }), `  ${JSON.stringify({ ...valid, object: 9 })}  `, "x".repeat(2049), ""].join("\n");
+    const text = [
+      JSON.stringify(valid),
+      "",
+      "{not json",
+      JSON.stringify({ ...valid, object: 0 }),
+      `  ${JSON.stringify({ ...valid, object: 9 })}  `,
+      "x".repeat(2049),
+      "",
+    ].join("\n");
     const { events, malformed } = parseActivityLines(text);
     expect(events.map((event) => event.object)).toEqual([7, 9]);
     expect(malformed).toBe(3);
