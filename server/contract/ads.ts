@@ -42,9 +42,6 @@ export const ZONE_SIZES = ["320x100", "728x90"] as const satisfies readonly AdSi
 export const PROFILE_ZONE_SIZES = ["300x250"] as const satisfies readonly AdSize[];
 /** A wide size nothing targets is asked again in this one (728x90 → 468x60, the spec's other banner). */
 export const AD_WIDE_FALLBACK: Partial<Record<AdSize, AdSize>> = { "728x90": "468x60" };
-/** From this viewport width the wide box shows and the narrow one is hidden (CSS and the pixel's <source> alike). */
-export const AD_WIDE_MIN_WIDTH_PX = 768;
-export const AD_WIDE_MEDIA = `(min-width: ${AD_WIDE_MIN_WIDTH_PX}px)`;
 
 /**
  * The impression pixel (ADR 146): `/ads/seen/{creative}?k={day}.{nonce}.{mac}` — the HMAC over creative, day and the

@@ -10,9 +10,9 @@
  * JavaScript, at once without (HTML lazy-loads only where scripting is on), but never both.
  */
 import { useTranslation } from "react-i18next";
-import { AD_WIDE_MEDIA } from "#server/contract/ads";
 import type { AdPlacementData } from "~/api/ads.server";
 import type { AdZoneView } from "~/features/ads/ads.server";
+import { AD_WIDE_MEDIA } from "~/features/ads/breakpoint";
 import { localePath, useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import * as css from "./ads.css";

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { AD_WIDE_MEDIA } from "#server/contract/ads";
+import { AD_WIDE_MEDIA } from "~/features/ads/breakpoint";
 import { vars } from "~/styles/theme.css";
 
 export const zone = style({
