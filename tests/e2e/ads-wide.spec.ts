@@ -5,6 +5,7 @@
  * office then shows one impression for each. Screenshots at 390 and 1280 px go to test-results/ads/.
  */
 import type { Page } from "@playwright/test";
+import { newSearchCampaign } from "./ads-campaign";
 import { DEMO, expect, logIn, test } from "./fixtures";
 
 const shot = (name: string) => ({ path: `test-results/ads/${name}.png`, fullPage: true });
@@ -35,19 +36,7 @@ const creativeOf = async (page: Page, size: string) =>
 test("a zone in two sizes: the phone shows and counts the narrow box, a wide screen the 728x90", async ({ page }) => {
   test.setTimeout(120_000);
   const name = `Gera breit ${Date.now().toString(36)}`;
-  await logIn(page, "demo_team", DEMO.password);
-  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
-  await page.goto("/de/backoffice/ads");
-  const create = page.getByTestId("ads-new-campaign");
-  await create.locator("summary").click();
-  await create.getByLabel("Name").fill(name);
-  await create.getByLabel("Beginn").fill("2026-01-01");
-  await create.getByRole("checkbox", { name: "search", exact: true }).check();
-  await create.getByLabel("Städte, durch Komma getrennt (leer: alle)").fill("Gera");
-  await create.getByRole("button", { name: "Anlegen" }).click();
-  await expect(page.getByTestId("ads-saved")).toBeVisible();
-
-  const campaign = page.getByTestId("ad-campaign").filter({ has: page.getByRole("heading", { name }) });
+  const campaign = await newSearchCampaign(page, name, "Gera");
   for (const [size, headline] of [
     ["320x100", "Gera schmal"],
     ["728x90", "Gera breit – Plus für Ostthüringen"],
