@@ -113,9 +113,16 @@ async function serve() {
           .executeTakeFirst()
       )?.n ?? 0,
     );
+  // --cpu-prof: V8's profiler over the measured window only (start-up, warm-up and the rollup left out).
+  const profiler = values["cpu-prof"] ? new (await import("node:inspector/promises")).Session() : null;
+  profiler?.connect();
   process.on("message", async (message) => {
     if (message === "start") {
       rowsBefore = await countRows();
+      if (profiler) {
+        await profiler.post("Profiler.enable");
+        await profiler.post("Profiler.start");
+      }
       cpuStart = process.cpuUsage();
       wallStart = performance.now();
       return;
@@ -123,6 +130,12 @@ async function serve() {
     if (message === "stop") {
       const cpu = process.cpuUsage(cpuStart);
       const wallMs = performance.now() - wallStart;
+      if (profiler) {
+        const { profile } = await profiler.post("Profiler.stop");
+        const { mkdirSync, writeFileSync } = await import("node:fs");
+        mkdirSync(values["cpu-prof"], { recursive: true });
+        writeFileSync(`${values["cpu-prof"]}/tracker-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+      }
       const stored = (await countRows()) - rowsBefore;
       const rollupStart = performance.now();
       const rollup = await rollupActivity(runtime.deps);
@@ -148,10 +161,21 @@ async function drive() {
     console.error("set DATABASE_URL to a fresh benchmark database (never the development one)");
     process.exit(2);
   }
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", "--members", String(memberCount), "--port", String(port)], {
-    env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
-    execArgv: values["cpu-prof"] ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : process.execArgv,
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    [
+      "--serve",
+      "--members",
+      String(memberCount),
+      "--port",
+      String(port),
+      ...(values["cpu-prof"] ? ["--cpu-prof", values["cpu-prof"]] : []),
+    ],
+    {
+      env: { ...process.env, NODE_ENV: "development", DEV_ROUTES: "0" },
+      execArgv: process.execArgv,
+    },
+  );
   // -a: every thread of the process (libuv's pool, V8's helpers), so the app's whole CPU stays on its core.
   if (values["pin-app"]) execFileSync("taskset", ["-a", "-pc", values["pin-app"], String(child.pid)], { stdio: "ignore" });
   if (values["pin-load"]) execFileSync("taskset", ["-a", "-pc", values["pin-load"], String(process.pid)], { stdio: "ignore" });

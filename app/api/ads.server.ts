@@ -10,8 +10,14 @@ export type AdCampaignListData = DataOf<typeof adsOps.campaigns>;
 export type AdCampaignData = AdCampaignListData["items"][number];
 export type AdCreativeData = AdCampaignData["creatives"][number];
 
-export function fetchAdZone(api: ApiClient, pageKey: AdPageKey, size: AdSize, city?: string): Promise<ApiResult<AdZoneData>> {
-  return api.op(adsOps.zone, { query: { page_key: pageKey, size, city }, handleErrors: true });
+/** The zone in one size or two (the narrow box's, then the wide one's): nothing is counted by asking (ADR 140). */
+export function fetchAdZone(api: ApiClient, pageKey: AdPageKey, sizes: readonly AdSize[], city?: string): Promise<ApiResult<AdZoneData>> {
+  return api.op(adsOps.zone, { query: { page_key: pageKey, sizes: sizes.join(","), city }, handleErrors: true });
+}
+
+/** The shown box's pixel loaded: the API counts the impression when the signature is good (ADR 146). */
+export function countAdSeen(api: ApiClient, creativeId: number, token: string): Promise<Response> {
+  return api.raw(adsOps.seen, { params: { id: creativeId }, query: { k: token } });
 }
 
 export function clickAd(api: ApiClient, creativeId: number): Promise<ApiResult<DataOf<typeof adsOps.click>>> {

@@ -24,7 +24,7 @@ export default function Route() {
   return (
     <>
       <BlogSearchPage />
-      <AdSlot placement={ad} pageKey="blog_search" />
+      <AdSlot zone={ad} pageKey="blog_search" />
     </>
   );
 }

@@ -24,7 +24,7 @@ export default function Route() {
   return (
     <>
       <EventSearchPage />
-      <AdSlot placement={ad} pageKey="event_search" />
+      <AdSlot zone={ad} pageKey="event_search" />
     </>
   );
 }

@@ -28,7 +28,7 @@ export default function MessengerRoute() {
   return (
     <>
       <ThreadsPage viewerId={viewerId} list={list} done={refused ? null : done} refused={refused} q={q} matches={matches} />
-      <AdSlot placement={ad} pageKey="messenger" />
+      <AdSlot zone={ad} pageKey="messenger" />
     </>
   );
 }

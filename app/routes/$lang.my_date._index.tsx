@@ -21,7 +21,7 @@ export default function MyDatesRoute() {
   return (
     <>
       <DateListPage list={list} />
-      <AdSlot placement={ad} pageKey="my_dating" />
+      <AdSlot zone={ad} pageKey="my_dating" />
     </>
   );
 }

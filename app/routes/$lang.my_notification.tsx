@@ -27,7 +27,7 @@ export default function MyNotificationRoute() {
   return (
     <>
       <NotificationsPage list={list} filter={filter === "unread" ? "unread" : "all"} done={refused ? null : done} refused={refused} />
-      <AdSlot placement={ad} pageKey="my_notification" />
+      <AdSlot zone={ad} pageKey="my_notification" />
     </>
   );
 }

@@ -21,7 +21,7 @@ export default function Route() {
   return (
     <>
       <NewsfeedPage />
-      <AdSlot placement={ad} pageKey="newsfeed" />
+      <AdSlot zone={ad} pageKey="newsfeed" />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { submitProfileAction } from "~/features/profile-actions/actions.server";
 import * as ui from "~/styles/ui.css";
 import { AdZone } from "~/features/ads/AdZone";
 import { withAdZone } from "~/features/ads/ads.server";
+import { PROFILE_ZONE_SIZES } from "#server/contract/ads";
 
 /** p/{username} and its tabs (G). Pure content: no JavaScript is shipped. */
 export const handle = {
@@ -22,7 +23,7 @@ export const handle = {
 /** The member actions of every tab (favorite, friend, note, report, block) post here (issue 11). */
 export const action = (args: ActionFunctionArgs) => submitProfileAction(args);
 
-export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "profile", loadProfileLayout(args), "300x250");
+export const loader = (args: LoaderFunctionArgs) => withAdZone(args, "profile", loadProfileLayout(args), PROFILE_ZONE_SIZES);
 
 export const headers = profileHeaders;
 export const meta = profileMeta("");
@@ -37,7 +38,7 @@ export default function ProfileLayout() {
     <main className={ui.page}>
       {"jsonLd" in page && page.jsonLd ? <JsonLd data={page.jsonLd} /> : null}
       <Outlet context={outlet} />
-      <AdZone placement={page.ad} pageKey="profile" />
+      <AdZone zone={page.ad} pageKey="profile" />
     </main>
   );
 }

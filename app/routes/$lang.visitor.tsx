@@ -22,7 +22,7 @@ export default function VisitorRoute() {
   return (
     <>
       <UserListPage group={page.group} title={page.title} url={page.url} list={page.list} />
-      <AdSlot placement={page.ad} pageKey="visitor" />
+      <AdSlot zone={page.ad} pageKey="visitor" />
     </>
   );
 }

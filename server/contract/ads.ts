@@ -35,9 +35,28 @@ export const AD_SIZE_NAMES = Object.keys(AD_SIZES) as AdSize[];
 
 /**
  * The sizes a page's zone asks for, narrowest first: the phone's 320x100 and the wide screen's 728x90 (the zone
- * component switches between them by CSS, so the box has its size before anything loads).
+ * component switches between them by CSS, so the box has its size before anything loads; ADR 140 decision 2).
  */
-export const ZONE_SIZES: readonly AdSize[] = ["320x100", "728x90"];
+export const ZONE_SIZES = ["320x100", "728x90"] as const satisfies readonly AdSize[];
+/** Zones that stay one size (the profile's box beside the content). */
+export const PROFILE_ZONE_SIZES = ["300x250"] as const satisfies readonly AdSize[];
+/** A wide size nothing targets is asked again in this one (728x90 → 468x60, the spec's other banner). */
+export const AD_WIDE_FALLBACK: Partial<Record<AdSize, AdSize>> = { "728x90": "468x60" };
+
+/**
+ * The impression pixel (ADR 146): `/ads/seen/{creative}?k={day}.{nonce}.{mac}` — the HMAC over creative, day and the
+ * render's nonce under a key derived from the app secret. Valid the render's day and the next (a page left open over
+ * midnight); each nonce counts once.
+ */
+export const AD_SEEN_TOKEN = /^(\d{1,6})\.([\w-]{22})\.([\w-]{43})$/;
+export const adSeenPath = (creativeId: number, token: string) => `/ads/seen/${creativeId}?k=${token}`;
+/** GET /ads/seen/{id}: the signature (checked by the service; any text is answered the same pixel). */
+export const adSeenQuerySchema = v.strictObject(
+  { k: v.pipe(v.string("validation.invalid"), v.maxLength(100, "validation.invalid")) },
+  "validation.invalid",
+);
+/** What the pixel answers, valid or not: a transparent 1×1 GIF, never stored by a cache. */
+export const AD_PIXEL_GIF = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 /** Who an ad is for: guests, members without plus, plus members (their own channel, spec section 6). */
 export const AD_CHANNELS = ["guest", "basic", "plus"] as const;
@@ -102,11 +121,21 @@ export function isAllowedAdTarget(url: string): boolean {
   }
 }
 
-/** GET /ads/zone: the zone a page asks for. */
+/**
+ * GET /ads/zone: the zone a page asks for, in one size or two (`sizes=320x100,728x90`: the narrow box's, then the
+ * wide one's), different sizes.
+ */
 export const adZoneQuerySchema = v.strictObject(
   {
     page_key: v.picklist(AD_PAGE_KEYS, "validation.invalid"),
-    size: v.picklist(AD_SIZE_NAMES, "validation.invalid"),
+    sizes: v.pipe(
+      v.string("validation.invalid"),
+      v.transform((input) => input.split(",").map((part) => part.trim())),
+      v.array(v.picklist(AD_SIZE_NAMES, "validation.invalid")),
+      v.minLength(1, "validation.invalid"),
+      v.maxLength(2, "validation.invalid"),
+      v.check((sizes) => new Set(sizes).size === sizes.length, "validation.invalid"),
+    ),
     city: v.optional(v.pipe(v.string("validation.invalid"), v.trim(), v.maxLength(AD_CITY_MAX, "validation.invalid"))),
   },
   "validation.invalid",
@@ -128,11 +157,20 @@ export interface AdPlacement {
   alt: string;
   /** Partner ads: the frame's address at the ad server (loaded by the browser: only after consent). */
   frame_src: string | null;
+  /**
+   * House ads: the signed 1×1 pixel that counts this impression when it loads (adSeenPath); null for a partner's
+   * frame (the partner counts its own deliveries).
+   */
+  seen_url: string | null;
 }
 
+/** Nothing is counted by answering: only the shown box's pixel counts (ADR 140 decision 2). */
 export interface AdZoneAnswer {
   page_key: AdPageKey;
+  /** The first size asked (the narrow box, or the zone's only one). */
   placement: AdPlacement | null;
+  /** The second size asked (the wide box, from AD_WIDE_MEDIA), or its AD_WIDE_FALLBACK; null when one size was asked. */
+  wide: AdPlacement | null;
 }
 
 /** POST /ads/creatives/{id}/click: where the click goes — always the campaign's stored address. */

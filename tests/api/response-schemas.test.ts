@@ -18,6 +18,7 @@ const UNDECLARED: string[] = [
   "delete /api/v2/live-media/:id/:token/whip/:resource",
   // An image creative's bytes (PNG, JPEG or WebP, ADR 140).
   "get /api/v2/ads/images/:file",
+  "get /api/v2/ads/seen/:id",
   // A SEPA file's XML for the back office to upload to the bank (a file download, ADR 079).
   "get /api/v2/backoffice/bank/files/:id",
   // A payout batch's pain.001 XML (a file download, ADR 086).

@@ -5,7 +5,8 @@
  * 390 and 1280 px go to test-results/ads/.
  */
 import sharp from "sharp";
-import { DEMO, expect, logIn, test } from "./fixtures";
+import { newSearchCampaign } from "./ads-campaign";
+import { expect, test } from "./fixtures";
 
 const shot = (name: string) => ({ path: `test-results/ads/${name}.png`, fullPage: true });
 
@@ -24,20 +25,7 @@ const banner = (width: number, height: number) =>
 test("staff upload an image creative in the back office and the search page for Bonn shows it", async ({ page }) => {
   test.setTimeout(120_000);
   const name = `Bonn Bild ${Date.now().toString(36)}`;
-  await logIn(page, "demo_team", DEMO.password);
-  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
-  await page.goto("/de/backoffice/ads");
-
-  const create = page.getByTestId("ads-new-campaign");
-  await create.locator("summary").click();
-  await create.getByLabel("Name").fill(name);
-  await create.getByLabel("Beginn").fill("2026-01-01");
-  await create.getByRole("checkbox", { name: "search", exact: true }).check();
-  await create.getByLabel("Städte, durch Komma getrennt (leer: alle)").fill("Bonn");
-  await create.getByRole("button", { name: "Anlegen" }).click();
-  await expect(page.getByTestId("ads-saved")).toBeVisible();
-
-  const campaign = page.getByTestId("ad-campaign").filter({ has: page.getByRole("heading", { name }) });
+  const campaign = await newSearchCampaign(page, name, "Bonn");
   const newCreative = campaign.locator("details").filter({ has: page.locator("summary", { hasText: "Neue Anzeige" }) });
   await newCreative.locator("summary").click();
   await newCreative.getByLabel("Überschrift").fill("Plus in Bonn");

@@ -1,7 +1,15 @@
 import { style } from "@vanilla-extract/css";
+import { AD_WIDE_MEDIA } from "~/features/ads/breakpoint";
 import { vars } from "~/styles/theme.css";
 
-export const zone = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, margin: `${vars.space.md} auto`, width: "100%" });
+export const zone = style({
+  position: "relative",
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  margin: `${vars.space.md} auto`,
+  width: "100%",
+});
 export const head = style({
   display: "flex",
   justifyContent: "space-between",
@@ -52,3 +60,14 @@ export const summary = style({ display: "list-item", minHeight: "44px", lineHeig
 export const preview = style({ display: "block", maxWidth: "100%", height: "auto", border: `1px solid ${vars.color.border}` });
 /** An image creative fills the reserved box exactly (same aspect ratio), so nothing moves when it arrives. */
 export const image = style({ position: "absolute", inset: 0, width: "100%", height: "100%", display: "block" });
+
+/*
+ * Wide zones (ADR 140 decision 2): two reserved boxes, one shown by the viewport's width, no JavaScript. A box that is
+ * display:none never lays out, so nothing in it shifts the page; the pixel picks its source by the same media query.
+ */
+export const narrowOnly = style({ "@media": { [AD_WIDE_MEDIA]: { display: "none" } } });
+export const wideOnly = style({ display: "none", "@media": { [AD_WIDE_MEDIA]: { display: "block" } } });
+/** A zone with only a wide ad: nothing of it (not even its label) on a phone. */
+export const zoneWideOnly = style({ display: "none", "@media": { [AD_WIDE_MEDIA]: { display: "flex" } } });
+/** The 1×1 impression pixel: in the zone's corner, out of the flow, never in the way of a tap. */
+export const pixel = style({ position: "absolute", right: 0, bottom: 0, width: "1px", height: "1px", pointerEvents: "none" });

@@ -4,26 +4,43 @@
  * and user/ads shows why ads show and the member's switches. Every rule is the API's.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ADS_PLUS_ONLY, adSettingsSchema, isAllowedAdTarget, type AdPageKey, type AdSize } from "#server/contract/ads";
+import {
+  AD_PIXEL_GIF,
+  AD_SEEN_TOKEN,
+  ADS_PLUS_ONLY,
+  ZONE_SIZES,
+  adSettingsSchema,
+  isAllowedAdTarget,
+  type AdPageKey,
+  type AdSize,
+} from "#server/contract/ads";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
-import { clickAd, fetchAdSettings, fetchAdZone, saveAdSettings, type AdPlacementData } from "~/api/ads.server";
+import { clickAd, countAdSeen, fetchAdSettings, fetchAdZone, saveAdSettings, type AdZoneData } from "~/api/ads.server";
 import { createApiClient, type ApiClient } from "~/api/client.server";
 import { requireViewer } from "~/api/viewer.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { localePath } from "~/i18n/lang";
 import { parseForm, replyWithApiErrors } from "~/utils/forms.server";
+import { noStore } from "~/utils/cache-headers";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-/** The zone's placement for this page, or null (nothing targets it, ads off, or the call failed). */
+/** What a page's zone shows: the narrow box's placement and the wide one's (either may be null). */
+export type AdZoneView = Pick<AdZoneData, "placement" | "wide">;
+
+/**
+ * The zone for this page — both sizes in one call (ZONE_SIZES; the profile's PROFILE_ZONE_SIZES) — or null (nothing
+ * targets it, ads off, or the call failed). Nothing is counted here: the shown box's pixel counts (ADR 140).
+ */
 export async function loadAdZone(
   api: ApiClient,
   pageKey: AdPageKey,
-  size: AdSize = "320x100",
+  sizes: readonly AdSize[] = ZONE_SIZES,
   city?: string,
-): Promise<AdPlacementData | null> {
+): Promise<AdZoneView | null> {
   try {
-    const answer = await fetchAdZone(api, pageKey, size, city || undefined);
-    return answer.ok ? answer.data.placement : null;
+    const answer = await fetchAdZone(api, pageKey, sizes, city || undefined);
+    if (!answer.ok || (!answer.data.placement && !answer.data.wide)) return null;
+    return { placement: answer.data.placement, wide: answer.data.wide };
   } catch {
     return null;
   }
@@ -38,11 +55,33 @@ export async function withAdZone<Answer extends { data: object; init: ResponseIn
   args: LoaderFunctionArgs,
   pageKey: AdPageKey,
   page: Promise<Answer>,
-  size: AdSize = "320x100",
+  sizes: readonly AdSize[] = ZONE_SIZES,
 ) {
-  const [answer, ad] = await Promise.all([page, loadAdZone(createApiClient(args), pageKey, size)]);
+  const [answer, ad] = await Promise.all([page, loadAdZone(createApiClient(args), pageKey, sizes)]);
   return data({ ...(answer.data as Answer["data"]), ad }, answer.init ?? undefined);
 }
+
+/**
+ * /ads/seen/{id}?k=…: the shown box's pixel. The API counts it when the signature is good; the browser gets the same
+ * transparent GIF whatever the API says (an ad never breaks a page), never cached, so each render's pixel reaches us.
+ */
+export async function countAdPixel({ request, context, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  const token = new URL(request.url).searchParams.get("k") ?? "";
+  if (Number.isSafeInteger(id) && id > 0 && AD_SEEN_TOKEN.test(token)) {
+    try {
+      const answer = await countAdSeen(createApiClient({ request, context }), id, token);
+      await answer.body?.cancel();
+    } catch {
+      // Counting is the API's; the page's pixel is answered regardless.
+    }
+  }
+  return new Response(PIXEL, {
+    status: 200,
+    headers: { ...noStore(), "Content-Type": "image/gif", "X-Content-Type-Options": "nosniff", "X-Robots-Tag": "noindex" },
+  });
+}
+const PIXEL = Buffer.from(AD_PIXEL_GIF, "base64");
 
 const langOf = (params: LoaderFunctionArgs["params"]) => (isLanguage(params.lang) ? params.lang : DEFAULT_LANGUAGE);
 

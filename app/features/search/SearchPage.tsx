@@ -490,7 +490,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <section className={css.results} aria-label={t("search.results_label")}>
           <SearchResults data={data} />
           {/* After the results: on a phone the first result stays on the first screen (issue 9 items 17, 18). */}
-          <AdZone placement={data.ad} pageKey="search" />
+          <AdZone zone={data.ad} pageKey="search" />
         </section>
       </div>
     </main>

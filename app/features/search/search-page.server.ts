@@ -117,7 +117,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   return {
     kind: "search" as const,
     /** The page's ad zone (ADR 131): targeted by the searched city; null when none shows. */
-    ad: await loadAdZone(createApiClient({ request, context }), "search", "320x100", cityName),
+    ad: await loadAdZone(createApiClient({ request, context }), "search", undefined, cityName),
     target: effectiveTarget,
     mode,
     title: t(businessKind ? `search.business_categories.${businessKind}.meta_title` : `search.targets.${target}.meta_title`),

@@ -1,5 +1,5 @@
 /** Advertising zones (issue 32 item 1, ADR 131): the zone, the counting click, the member's switches, the back office. */
-import { adCampaignSchema, adCreativeSchema, adSettingsSchema, adZoneQuerySchema } from "../ads";
+import { adCampaignSchema, adCreativeSchema, adSeenQuerySchema, adSettingsSchema, adZoneQuerySchema } from "../ads";
 import { defineOperation } from "../operation";
 
 export const adsOps = {
@@ -32,6 +32,8 @@ export const adsOps = {
     path: "/api/v2/backoffice/ads/creatives/:id/image",
     response: "AdCampaignItem",
   }),
+  /** The impression pixel (a file: no JSON body): counts once per valid signed render (ADR 146). */
+  seen: defineOperation({ method: "get", path: "/api/v2/ads/seen/:id", query: adSeenQuerySchema }),
   /** An image creative's bytes (a file: no JSON body). */
   image: defineOperation({ method: "get", path: "/api/v2/ads/images/:file" }),
   updateCreative: defineOperation({

@@ -2,8 +2,10 @@
  * The embedded ad server (ADR 131): house campaigns from our own tables. A zone's candidates are the live creatives
  * of its size whose campaign runs now, targets the page key, language, channel and city (an empty list: all) and is
  * under its daily cap for this viewer; of those the one shown least so far (an even rotation, no randomness to
- * test around). Showing it counts at once, in two single-statement writes: the creative's counter (`+ 1` in the
- * database, no read-modify-write) and the viewer's daily counter for capped campaigns (an upsert).
+ * test around). Answering counts nothing: the page asks for two sizes and shows one (ADR 140 decision 2), so an
+ * impression counts when the shown box's pixel loads (`countImpression`), in two single-statement writes: the
+ * creative's counter (`+ 1` in the database, no read-modify-write) and the viewer's daily counter for capped campaigns
+ * (an upsert).
  */
 import { sql } from "kysely";
 import { AD_SIZES, adAltKey, adImagePath, type AdCreativeFormat, type AdPlacement } from "../../contract/ads";
@@ -73,18 +75,6 @@ export function createHouseAdServer(deps: ApiDeps): AdServer {
       // Fewest impressions first; on a tie the newest creative (rows come oldest first), so a new ad shows at once.
       const chosen = candidates.reduce((least, row) => (Number(row.impressions) <= Number(least.impressions) ? row : least));
 
-      await deps.db
-        .updateTable("ad_creatives")
-        .set({ impressions: sql`impressions + 1` })
-        .where("id", "=", chosen.id)
-        .execute();
-      if (chosen.daily_cap !== null && request.viewerKey !== null)
-        await deps.db
-          .insertInto("ad_frequency")
-          .values({ viewer_key: request.viewerKey, campaign_id: chosen.campaign_id, day: request.day, shown: 1 })
-          .onConflict((oc) => oc.columns(["viewer_key", "campaign_id", "day"]).doUpdateSet({ shown: sql`ad_frequency.shown + 1` }))
-          .execute();
-
       const { width, height } = AD_SIZES[request.size];
       return {
         source: "house",
@@ -98,7 +88,35 @@ export function createHouseAdServer(deps: ApiDeps): AdServer {
         image_url: chosen.image_key ? adImagePath(chosen.image_key) : null,
         alt: chosen[adAltKey(request.language)],
         frame_src: null,
+        seen_url: null,
       };
     },
   };
+}
+
+/**
+ * One impression of a house creative, when its pixel loaded (the service checked the signature and that the render
+ * counts once): the creative's counter and, for a capped campaign, the viewer's daily counter. False for a creative
+ * that is gone.
+ */
+export async function countImpression(deps: ApiDeps, creativeId: number, viewerKey: string | null, day: number): Promise<boolean> {
+  const creative = await deps.db
+    .selectFrom("ad_creatives")
+    .innerJoin("ad_campaigns", "ad_campaigns.id", "ad_creatives.campaign_id")
+    .select(["ad_creatives.campaign_id", "ad_campaigns.daily_cap"])
+    .where("ad_creatives.id", "=", creativeId)
+    .executeTakeFirst();
+  if (!creative) return false;
+  await deps.db
+    .updateTable("ad_creatives")
+    .set({ impressions: sql`impressions + 1` })
+    .where("id", "=", creativeId)
+    .execute();
+  if (creative.daily_cap !== null && viewerKey !== null)
+    await deps.db
+      .insertInto("ad_frequency")
+      .values({ viewer_key: viewerKey, campaign_id: creative.campaign_id, day, shown: 1 })
+      .onConflict((oc) => oc.columns(["viewer_key", "campaign_id", "day"]).doUpdateSet({ shown: sql`ad_frequency.shown + 1` }))
+      .execute();
+  return true;
 }

@@ -68,6 +68,8 @@ export function createReviveAdServer(
         image_url: null,
         alt: "",
         frame_src: src.href,
+        // Revive counts its own deliveries (afr.php, when the browser loads the frame): no pixel of ours.
+        seen_url: null,
       };
     },
   };

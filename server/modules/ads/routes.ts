@@ -1,12 +1,13 @@
 import type { ModuleContext } from "../../api/module-context";
 import { rowIdParam } from "../../api/params";
 import { ok } from "../../api/router";
-import { AD_IMAGE_ERRORS, AD_IMAGE_FIELD, AD_IMAGE_MAX_BYTES, AD_PAGE_KEYS } from "../../contract/ads";
+import { AD_IMAGE_ERRORS, AD_IMAGE_FIELD, AD_IMAGE_MAX_BYTES, AD_PAGE_KEYS, AD_PIXEL_GIF } from "../../contract/ads";
 import { receiveUpload } from "../media/index";
 import { readAdImage } from "./images";
 import { adsOps } from "../../contract/operations/ads";
 import {
   adClick,
+  adSeen,
   adSettings,
   adZone,
   createCampaign,
@@ -19,6 +20,7 @@ import {
 } from "./service";
 
 const PRIVATE = "private, no-store";
+const PIXEL = Buffer.from(AD_PIXEL_GIF, "base64");
 /** One image and the multipart framing. */
 const IMAGE_BODY_MAX_BYTES = AD_IMAGE_MAX_BYTES + 64 * 1024;
 /** An image's name never gets other bytes (a new image is a new name): browsers and proxies may keep it a year. */
@@ -31,7 +33,7 @@ export function registerAds({ v2, deps }: ModuleContext): void {
     {
       tag: "ads",
       auth: "optional",
-      summary: `What one ad zone shows to the caller now: a house ad, a partner ad server's frame (only after the member's consent third_party_ads), or null (a plus member who switched ads off; nothing targets the zone). page_key one of ${AD_PAGE_KEYS.join(", ")}. Showing counts an impression; the X-KM-FF visitor id keys the daily caps (hashed per day, never stored).`,
+      summary: `What one ad zone shows to the caller now, in one size or two (sizes=320x100,728x90: placement is the narrow box's, wide the wide one's, which falls back to 468x60 when nothing targets 728x90): a house ad, a partner ad server's frame (only after the member's consent third_party_ads), or null (a plus member who switched ads off; nothing targets the zone). page_key one of ${AD_PAGE_KEYS.join(", ")}. Answering counts nothing: a house ad's seen_url is its signed pixel, which counts the impression and the daily cap when the shown box loads it; the X-KM-FF visitor id keys the caps (hashed per day, never stored).`,
       statuses: [400],
     },
     async (c, { user, query }) => {
@@ -40,12 +42,31 @@ export function registerAds({ v2, deps }: ModuleContext): void {
         c,
         await adZone(deps, user, {
           pageKey: query.page_key,
-          size: query.size,
+          sizes: query.sizes,
           city: query.city,
           language: c.get("lang"),
           visitorId: c.req.header("x-km-ff") ?? null,
         }),
       );
+    },
+  );
+  v2.add(
+    adsOps.seen,
+    {
+      tag: "ads",
+      auth: "optional",
+      summary:
+        "The impression pixel of a shown house ad (its placement's seen_url): counts the impression and the viewer's daily cap once per render when k is this creative's signature of today or yesterday; a forged, expired or repeated k counts nothing. Always a transparent 1×1 GIF, never cached (400 for a k over 100 characters, 404 for an id that is no number).",
+      statuses: [400, 404],
+    },
+    async (c, { user, query }) => {
+      await adSeen(deps, user, rowIdParam(c.req.param("id")), query.k, c.req.header("x-km-ff") ?? null);
+      return c.body(new Uint8Array(PIXEL), 200, {
+        "Content-Type": "image/gif",
+        "Content-Length": String(PIXEL.byteLength),
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
     },
   );
   v2.add(

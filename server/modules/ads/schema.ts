@@ -1,4 +1,4 @@
-/** House ads (migration 0116, issue 32 item 1, ADR 131). Times epoch ms, booleans 0/1. */
+/** House ads (migrations 0116 and 0126, issue 32 item 1, ADR 131). Times epoch ms, booleans 0/1. */
 import type { Generated } from "kysely";
 
 export interface AdCampaignsTable {
@@ -46,6 +46,12 @@ export interface AdFrequencyTable {
   shown: number;
 }
 
+/** A render's pixel that counted (migration 0126, ADR 146): its nonce, kept while its signature is valid. */
+export interface AdSeenTable {
+  nonce: string;
+  day: number;
+}
+
 export interface AdPreferencesTable {
   user_id: number;
   ads_off: number;
@@ -58,5 +64,6 @@ declare module "../../db/schema/index" {
     ad_creatives: AdCreativesTable;
     ad_frequency: AdFrequencyTable;
     ad_preferences: AdPreferencesTable;
+    ad_seen: AdSeenTable;
   }
 }

@@ -24,8 +24,11 @@ import {
   type AdSettings,
   type AdSettingsInput,
   type AdSize,
+  type AdPlacement,
   type AdZoneAnswer,
+  AD_WIDE_FALLBACK,
   adImagePath,
+  adSeenPath,
 } from "../../contract/ads";
 import type { ConsentPurpose } from "../../contract/consents";
 import type { Language } from "../../contract/locales";
@@ -34,7 +37,8 @@ import { entitlementsOf, NO_ENTITLEMENTS, PLUS_COLUMNS, requireStaffPermission, 
 import { recordAudit } from "../audit/index";
 import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
 import type { AdServer, ZoneRequest } from "./ad-server";
-import { createHouseAdServer, listOf } from "./house";
+import { countImpression, createHouseAdServer, listOf } from "./house";
+import { AD_SEEN_VALID_DAYS, signSeen, verifySeen } from "./seen";
 import { prepareAdImage, storeAdImage, adImageKey } from "./images";
 import { createReviveAdServer, parseReviveZones } from "./revive";
 import type { ReceivedFile } from "../media/index";
@@ -87,36 +91,86 @@ function partnerAdServer(deps: ApiDeps): AdServer | null {
 
 let purgedDay = -1;
 
-/** Frequency rows of past days are of no use: dropped on the first zone of a new day (per process). */
+/**
+ * Frequency rows of past days are of no use, nor the nonces of renders whose signature expired: dropped on the first
+ * zone of a new day (per process).
+ */
 async function purgePastDays(deps: ApiDeps, day: number): Promise<void> {
   if (purgedDay === day) return;
   purgedDay = day;
   await deps.db.deleteFrom("ad_frequency").where("day", "<", day).execute();
+  await deps.db
+    .deleteFrom("ad_seen")
+    .where("day", "<=", day - AD_SEEN_VALID_DAYS)
+    .execute();
 }
 
-/** GET /ads/zone: what the zone shows to this viewer now, or nothing. */
+/** The caller's frequency key for today (the visitor id the web tier sends, else the member), or null. */
+function viewerOf(deps: ApiDeps, user: AuthUser | null, visitorId: string | null, day: number): string | null {
+  const visitor = visitorId && /^[\w-]{8,64}$/.test(visitorId) ? visitorId : user ? `member:${user.id}` : null;
+  return visitor ? viewerKeyOf(deps.config.appSecret, day, visitor) : null;
+}
+
+/**
+ * GET /ads/zone: what the zone shows to this viewer now, in one size or two (the narrow box's and the wide one's,
+ * the wide one falling back to AD_WIDE_FALLBACK when nothing targets it), or nothing. Counts nothing: each house
+ * placement carries its signed pixel, and only the shown box's pixel loads (ADR 140 decision 2).
+ */
 export async function adZone(
   deps: ApiDeps,
   user: AuthUser | null,
-  request: { pageKey: AdPageKey; size: AdSize; city?: string; language: Language; visitorId: string | null },
+  request: { pageKey: AdPageKey; sizes: readonly AdSize[]; city?: string; language: Language; visitorId: string | null },
 ): Promise<AdZoneAnswer> {
   const state = await memberState(deps, user);
-  if (state.adsOff && state.entitlements.may("ad_free")) return { page_key: request.pageKey, placement: null };
+  if (state.adsOff && state.entitlements.may("ad_free")) return { page_key: request.pageKey, placement: null, wide: null };
   const day = Math.floor(deps.clock.now() / DAY_MS);
   await purgePastDays(deps, day);
-  const visitor = request.visitorId && /^[\w-]{8,64}$/.test(request.visitorId) ? request.visitorId : user ? `member:${user.id}` : null;
-  const zone: ZoneRequest = {
+  const base = {
     pageKey: request.pageKey,
-    size: request.size,
     city: request.city ? request.city.toLowerCase() : null,
     language: request.language,
     channel: state.channel,
-    viewerKey: visitor ? viewerKeyOf(deps.config.appSecret, day, visitor) : null,
+    viewerKey: viewerOf(deps, user, request.visitorId, day),
     day,
   };
   const partner = state.thirdParty ? partnerAdServer(deps) : null;
-  const placement = (partner ? await partner.pick(zone) : null) ?? (await createHouseAdServer(deps).pick(zone));
-  return { page_key: request.pageKey, placement };
+  const house = createHouseAdServer(deps);
+  const pick = async (size: AdSize): Promise<AdPlacement | null> => {
+    const zone: ZoneRequest = { ...base, size };
+    const placement = (partner ? await partner.pick(zone) : null) ?? (await house.pick(zone));
+    if (placement?.source !== "house" || placement.creative_id === null) return placement;
+    return { ...placement, seen_url: adSeenPath(placement.creative_id, signSeen(deps.config.appSecret, placement.creative_id, day)) };
+  };
+  const [narrowSize, wideSize] = request.sizes;
+  const placement = narrowSize ? await pick(narrowSize) : null;
+  let wide = wideSize ? await pick(wideSize) : null;
+  const fallback = wideSize ? AD_WIDE_FALLBACK[wideSize] : undefined;
+  if (!wide && fallback && fallback !== narrowSize) wide = await pick(fallback);
+  return { page_key: request.pageKey, placement, wide };
+}
+
+/**
+ * GET /ads/seen/{id}?k=…: the shown box's pixel loaded. Counts the impression (and the viewer's cap) when the token is
+ * this creative's, ours, not expired and its render not counted yet; anything else counts nothing. The caller gets
+ * the same pixel either way.
+ */
+export async function adSeen(
+  deps: ApiDeps,
+  user: AuthUser | null,
+  creativeId: number,
+  token: string,
+  visitorId: string | null,
+): Promise<boolean> {
+  const day = Math.floor(deps.clock.now() / DAY_MS);
+  const render = verifySeen(deps.config.appSecret, creativeId, token, day);
+  if (!render) return false;
+  const fresh = await deps.db
+    .insertInto("ad_seen")
+    .values({ nonce: render.nonce, day: render.day })
+    .onConflict((oc) => oc.column("nonce").doNothing())
+    .executeTakeFirst();
+  if (Number(fresh.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+  return countImpression(deps, creativeId, viewerOf(deps, user, visitorId, day), day);
 }
 
 /** POST /ads/creatives/{id}/click: counts the click and answers the campaign's stored address — never another. */
@@ -255,6 +309,18 @@ async function campaignItems(db: Db, campaignId?: number): Promise<AdCampaignIte
   });
 }
 
+/** Every change to house ads is audited alike: the staff member, the action, the campaign or creative, before and after. */
+function auditAds(
+  trx: Transaction<Database>,
+  staffId: number,
+  now: number,
+  action: `ads.${string}`,
+  [subjectType, subjectId]: ["ad_campaign" | "ad_creative", number],
+  change: { before: unknown; after: unknown },
+): Promise<void> {
+  return recordAudit(trx, { actorId: staffId, action, subjectType, subjectId: String(subjectId), reason: null, ...change }, now);
+}
+
 async function campaignItem(db: Db, campaignId: number): Promise<AdCampaignItem> {
   const [item] = await campaignItems(db, campaignId);
   if (!item) throw fail.notFound();
@@ -276,19 +342,7 @@ export async function createCampaign(deps: ApiDeps, staffId: number, input: AdCa
       .values({ ...values, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: "ads.campaign_create",
-        subjectType: "ad_campaign",
-        subjectId: String(row.id),
-        reason: null,
-        before: null,
-        after: values,
-      },
-      now,
-    );
+    await auditAds(trx, staffId, now, "ads.campaign_create", ["ad_campaign", row.id], { before: null, after: values });
     return campaignItem(trx, row.id);
   });
 }
@@ -305,19 +359,10 @@ export async function updateCampaign(deps: ApiDeps, staffId: number, campaignId:
       .set({ ...values, updated_at: now })
       .where("id", "=", campaignId)
       .execute();
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: "ads.campaign_update",
-        subjectType: "ad_campaign",
-        subjectId: String(campaignId),
-        reason: null,
-        before: { ...before, starts_at: Number(before.starts_at), ends_at: before.ends_at === null ? null : Number(before.ends_at) },
-        after: values,
-      },
-      now,
-    );
+    await auditAds(trx, staffId, now, "ads.campaign_update", ["ad_campaign", campaignId], {
+      before: { ...before, starts_at: Number(before.starts_at), ends_at: before.ends_at === null ? null : Number(before.ends_at) },
+      after: values,
+    });
     return campaignItem(trx, campaignId);
   });
 }
@@ -334,19 +379,10 @@ export async function createCreative(deps: ApiDeps, staffId: number, campaignId:
       .values({ ...values, format: "text", campaign_id: campaignId, image_key: null, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: "ads.creative_create",
-        subjectType: "ad_creative",
-        subjectId: String(row.id),
-        reason: null,
-        before: null,
-        after: { campaign_id: campaignId, ...values },
-      },
-      now,
-    );
+    await auditAds(trx, staffId, now, "ads.creative_create", ["ad_creative", row.id], {
+      before: null,
+      after: { campaign_id: campaignId, ...values },
+    });
     return campaignItem(trx, campaignId);
   });
 }
@@ -369,19 +405,7 @@ export async function updateCreative(deps: ApiDeps, staffId: number, creativeId:
       .set({ ...values, ...(imageGone ? { format: "text", image_key: null } : {}), updated_at: now })
       .where("id", "=", creativeId)
       .execute();
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: "ads.creative_update",
-        subjectType: "ad_creative",
-        subjectId: String(creativeId),
-        reason: null,
-        before,
-        after: values,
-      },
-      now,
-    );
+    await auditAds(trx, staffId, now, "ads.creative_update", ["ad_creative", creativeId], { before, after: values });
     return campaignItem(trx, before.campaign_id);
   });
 }
@@ -413,19 +437,10 @@ export async function setCreativeImage(
       .set({ format: "image", image_key: stored, updated_at: now })
       .where("id", "=", creativeId)
       .execute();
-    await recordAudit(
-      trx,
-      {
-        actorId: staffId,
-        action: "ads.creative_image",
-        subjectType: "ad_creative",
-        subjectId: String(creativeId),
-        reason: null,
-        before: { image_key: creative.image_key },
-        after: { image_key: stored, bytes: image.data.byteLength, type: image.type },
-      },
-      now,
-    );
+    await auditAds(trx, staffId, now, "ads.creative_image", ["ad_creative", creativeId], {
+      before: { image_key: creative.image_key },
+      after: { image_key: stored, bytes: image.data.byteLength, type: image.type },
+    });
     return campaignItem(trx, creative.campaign_id);
   });
   if (creative.image_key) await storageOf(deps).delete(adImageKey(creative.image_key));

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADS_PLUS_ONLY, AD_URL_INVALID, type AdCampaignItem, type AdSettings, type AdZoneAnswer } from "#server/contract/ads";
 import { USER_TYPE } from "#server/contract/users";
+import { signSeen } from "#server/modules/ads/seen";
 import { createTestRuntime, createUser, signIn, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { jsonCaller } from "./call";
 
@@ -36,6 +37,16 @@ describe(`ads by page key (${TEST_DB})`, () => {
       headers: { "accept-language": init.language ?? "de", ...(init.visitor ? { "x-km-ff": init.visitor } : {}) },
     });
 
+  /** The page's pixel (seen_url is the web tier's path; the web route relays it to the same path under /api/v2). */
+  const pixel = (seenUrl: string, init: { token?: string; visitor?: string } = {}) =>
+    rt.request(`/api/v2${seenUrl}`, { token: init.token, headers: init.visitor ? { "x-km-ff": init.visitor } : {} });
+
+  const impressionsOf = async (creativeId: number) =>
+    Number(
+      (await rt.deps.db.selectFrom("ad_creatives").select("impressions").where("id", "=", creativeId).executeTakeFirstOrThrow())
+        .impressions,
+    );
+
   const ALT = { alt_de: "Anzeige", alt_en: "Ad", alt_es: "Anuncio", alt_pl: "Reklama" };
 
   async function campaign(fields: Record<string, unknown>, creative: Record<string, unknown> = {}) {
@@ -57,35 +68,35 @@ describe(`ads by page key (${TEST_DB})`, () => {
   it("targets by page key, language, channel and city", async () => {
     const made = await campaign({ page_keys: "favorite", languages: "de", channels: "basic", cities: "Göttingen" });
     const creativeId = made.creatives[0]!.id;
-    const shown = await zone("page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: basic.token, visitor: "visitor-aaaa" });
+    const shown = await zone("page_key=favorite&sizes=320x100&city=G%C3%B6ttingen", { token: basic.token, visitor: "visitor-aaaa" });
     expect(shown.status).toBe(200);
     expect(shown.body.data.placement).toMatchObject({ source: "house", creative_id: creativeId, width: 320, height: 100, alt: "Anzeige" });
     // Another city, language, channel, page key or size: not this campaign.
     for (const [query, init] of [
-      ["page_key=favorite&size=320x100&city=Berlin", { token: basic.token }],
-      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: basic.token, language: "en" }],
-      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", { token: plus.token }],
-      ["page_key=favorite&size=320x100&city=G%C3%B6ttingen", {}],
-      ["page_key=visitor&size=320x100&city=G%C3%B6ttingen", { token: basic.token }],
-      ["page_key=favorite&size=300x250&city=G%C3%B6ttingen", { token: basic.token }],
+      ["page_key=favorite&sizes=320x100&city=Berlin", { token: basic.token }],
+      ["page_key=favorite&sizes=320x100&city=G%C3%B6ttingen", { token: basic.token, language: "en" }],
+      ["page_key=favorite&sizes=320x100&city=G%C3%B6ttingen", { token: plus.token }],
+      ["page_key=favorite&sizes=320x100&city=G%C3%B6ttingen", {}],
+      ["page_key=visitor&sizes=320x100&city=G%C3%B6ttingen", { token: basic.token }],
+      ["page_key=favorite&sizes=300x250&city=G%C3%B6ttingen", { token: basic.token }],
     ] as const) {
       const other = await zone(query, init);
       expect(other.body.data.placement?.creative_id ?? null, query).not.toBe(creativeId);
     }
     // Plus members have their own channel.
     const plusOnly = await campaign({ page_keys: "my_notification", channels: "plus" });
-    expect((await zone("page_key=my_notification&size=320x100", { token: plus.token })).body.data.placement?.creative_id).toBe(
+    expect((await zone("page_key=my_notification&sizes=320x100", { token: plus.token })).body.data.placement?.creative_id).toBe(
       plusOnly.creatives[0]!.id,
     );
-    expect((await zone("page_key=my_notification&size=320x100", { token: basic.token })).body.data.placement).toBeNull();
+    expect((await zone("page_key=my_notification&sizes=320x100", { token: basic.token })).body.data.placement).toBeNull();
   });
 
   it("refuses a bad zone request with 400, never a 5xx", async () => {
     for (const query of [
-      "page_key=nowhere&size=320x100",
-      "page_key=search&size=1x1",
+      "page_key=nowhere&sizes=320x100",
+      "page_key=search&sizes=1x1",
       "page_key=search",
-      "page_key=search&size=320x100&extra=1",
+      "page_key=search&sizes=320x100&extra=1",
     ]) {
       const answer = await zone(query);
       expect(answer.status, query).toBe(400);
@@ -95,8 +106,12 @@ describe(`ads by page key (${TEST_DB})`, () => {
   it("caps a campaign per visitor and day, and counts impressions and clicks", async () => {
     const made = await campaign({ page_keys: "newsfeed", daily_cap: 2 });
     const id = made.creatives[0]!.id;
-    const seen = async (visitor: string) =>
-      (await zone("page_key=newsfeed&size=320x100", { visitor })).body.data.placement?.creative_id ?? null;
+    // Shown means the zone answered and the page loaded the box's pixel (the cap and the impressions count there).
+    const seen = async (visitor: string) => {
+      const placement = (await zone("page_key=newsfeed&sizes=320x100", { visitor })).body.data.placement;
+      if (placement?.seen_url) expect((await pixel(placement.seen_url, { visitor })).status).toBe(200);
+      return placement?.creative_id ?? null;
+    };
     expect(await seen("visitor-one-1")).toBe(id);
     expect(await seen("visitor-one-1")).toBe(id);
     expect(await seen("visitor-one-1")).toBeNull();
@@ -120,6 +135,97 @@ describe(`ads by page key (${TEST_DB})`, () => {
     const counted = list.body.data.items.find((item) => item.id === made.id)!;
     expect(counted.creatives[0]).toMatchObject({ impressions: 4, clicks: 1 });
     expect(counted).toMatchObject({ impressions: 4, clicks: 1 });
+  });
+
+  it("answering a zone counts nothing: the cap and the impressions count when the pixel loads", async () => {
+    const made = await campaign({ page_keys: "visitor", daily_cap: 1 });
+    const id = made.creatives[0]!.id;
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push((await zone("page_key=visitor&sizes=320x100", { visitor: "visitor-cap-1" })).body.data.placement);
+    // Three answers, no pixel: still under the cap of 1, nothing counted.
+    expect(answers.map((placement) => placement?.creative_id)).toEqual([id, id, id]);
+    expect(await impressionsOf(id)).toBe(0);
+    expect((await pixel(answers[1]!.seen_url!, { visitor: "visitor-cap-1" })).status).toBe(200);
+    expect(await impressionsOf(id)).toBe(1);
+    // Now the cap is reached for this visitor, not for another.
+    expect((await zone("page_key=visitor&sizes=320x100", { visitor: "visitor-cap-1" })).body.data.placement).toBeNull();
+    expect((await zone("page_key=visitor&sizes=320x100", { visitor: "visitor-cap-2" })).body.data.placement?.creative_id).toBe(id);
+  });
+
+  it("asks for both sizes in one call: the wide one falls back to 468x60, each with its own signed pixel", async () => {
+    const made = await campaign({ page_keys: "messenger", cities: "Gera" });
+    const narrowId = made.creatives[0]!.id;
+    const wideOne = await call<AdCampaignItem>(`/api/v2/backoffice/ads/campaigns/${made.id}/creatives`, {
+      token: staff,
+      method: "POST",
+      body: { size: "728x90", headline: "Breit", target_url: "/de/events", ...ALT },
+    });
+    const wideId = wideOne.body.data.creatives.find((creative) => creative.size === "728x90")!.id;
+    const both = await zone("page_key=messenger&sizes=320x100,728x90&city=Gera", { visitor: "visitor-wide-1" });
+    expect(both.status).toBe(200);
+    expect(both.body.data.placement).toMatchObject({ creative_id: narrowId, size: "320x100", width: 320, height: 100 });
+    expect(both.body.data.wide).toMatchObject({ creative_id: wideId, size: "728x90", width: 728, height: 90 });
+    expect(both.body.data.placement!.seen_url).toMatch(new RegExp(`^/ads/seen/${narrowId}\\?k=`));
+    expect(both.body.data.wide!.seen_url).toMatch(new RegExp(`^/ads/seen/${wideId}\\?k=`));
+    expect([await impressionsOf(narrowId), await impressionsOf(wideId)]).toEqual([0, 0]);
+    // One size asked: no wide placement.
+    expect((await zone("page_key=messenger&sizes=320x100&city=Gera")).body.data.wide).toBeNull();
+
+    // Nothing targets 728x90 on this page: the wide box gets the 468x60 banner; with neither, no wide box.
+    const banner = await campaign({ page_keys: "favorite", cities: "Gera" }, { size: "468x60" });
+    const fallback = await zone("page_key=favorite&sizes=320x100,728x90&city=Gera");
+    expect(fallback.body.data.wide).toMatchObject({ creative_id: banner.creatives[0]!.id, size: "468x60", width: 468, height: 60 });
+    expect((await zone("page_key=my_dating&sizes=320x100,728x90&city=Gera")).body.data.wide).toBeNull();
+
+    // The shown box's pixel counts that creative only, once.
+    const narrowPixel = both.body.data.placement!.seen_url!;
+    const first = await pixel(narrowPixel);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/gif");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect([await impressionsOf(narrowId), await impressionsOf(wideId)]).toEqual([1, 0]);
+    expect((await pixel(narrowPixel)).status).toBe(200);
+    expect(await impressionsOf(narrowId)).toBe(1);
+  });
+
+  it("a forged, expired, foreign or repeated signature counts nothing (and still answers the pixel)", async () => {
+    const made = await campaign({ page_keys: "my_notification", cities: "Gera" });
+    const id = made.creatives[0]!.id;
+    const other = (await campaign({ page_keys: "my_notification", cities: "Gera" })).creatives[0]!.id;
+    const secret = rt.deps.config.appSecret;
+    const today = Math.floor(rt.clock.now() / DAY_MS);
+    const [, nonce = "", mac = ""] = signSeen(secret, id, today).split(".");
+    const forgedMac = `${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
+    for (const token of [
+      `${today}.${nonce}.${forgedMac}`,
+      signSeen("another-secret-of-someone-else", id, today),
+      signSeen(secret, id, today - 2),
+      signSeen(secret, id, today + 1),
+      signSeen(secret, other, today),
+      "nonsense",
+      "",
+    ]) {
+      const answer = await pixel(`/ads/seen/${id}?k=${encodeURIComponent(token)}`);
+      expect(answer.status, token).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/gif");
+    }
+    expect(await impressionsOf(id)).toBe(0);
+    // Yesterday's render (a page left open over midnight) still counts, once.
+    const yesterday = signSeen(secret, id, today - 1);
+    await pixel(`/ads/seen/${id}?k=${yesterday}`);
+    await pixel(`/ads/seen/${id}?k=${yesterday}`);
+    expect(await impressionsOf(id)).toBe(1);
+    // An unknown creative with a valid signature: nothing, no error.
+    expect((await pixel(`/ads/seen/999999?k=${signSeen(secret, 999_999, today)}`)).status).toBe(200);
+    expect((await pixel(`/ads/seen/abc?k=x`)).status).toBe(404);
+  });
+
+  it("refuses sizes that are not one or two different spec sizes with 400", async () => {
+    for (const query of ["sizes=320x100,320x100", "sizes=320x100,728x90,468x60", "sizes=", "sizes=320x100,1x1", "size=320x100"]) {
+      expect((await zone(`page_key=search&${query}`)).status, query).toBe(400);
+    }
   });
 
   it("stores only https addresses or internal paths as click targets", async () => {
@@ -173,9 +279,9 @@ describe(`ads by page key (${TEST_DB})`, () => {
     const off = await call<AdSettings>("/api/v2/user/ad-settings", { token: plus.token, method: "PUT", body: { ads_off: true } });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ channel: "plus", may_switch_off: true, ads_off: true });
-    expect((await zone("page_key=blog_search&size=320x100", { token: plus.token })).body.data.placement).toBeNull();
+    expect((await zone("page_key=blog_search&sizes=320x100", { token: plus.token })).body.data.placement).toBeNull();
     // The basic member still sees ads: the switch was the plus member's own.
-    expect((await zone("page_key=blog_search&size=320x100", { token: basic.token })).body.data.placement).not.toBeNull();
+    expect((await zone("page_key=blog_search&sizes=320x100", { token: basic.token })).body.data.placement).not.toBeNull();
     expect((await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token })).body.data.ads_off).toBe(false);
 
     // When plus ends, the stored switch no longer hides ads.
@@ -184,7 +290,7 @@ describe(`ads by page key (${TEST_DB})`, () => {
       .set({ member_until: rt.clock.now() - 1 })
       .where("id", "=", plus.id)
       .execute();
-    expect((await zone("page_key=blog_search&size=320x100", { token: plus.token })).body.data.placement).not.toBeNull();
+    expect((await zone("page_key=blog_search&sizes=320x100", { token: plus.token })).body.data.placement).not.toBeNull();
     await rt.deps.db.updateTable("users").set({ member_until: null }).where("id", "=", plus.id).execute();
 
     expect((await call("/api/v2/user/ad-settings")).status).toBe(401);
@@ -204,7 +310,7 @@ describe(`ads by page key (${TEST_DB})`, () => {
     try {
       const house = await campaign({ page_keys: "magazine" });
       // Without consent: the house ad.
-      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.creative_id).toBe(
+      expect((await zone("page_key=magazine&sizes=320x100", { token: basic.token })).body.data.placement?.creative_id).toBe(
         house.creatives[0]!.id,
       );
       const consent = await call<AdSettings>("/api/v2/user/ad-settings", {
@@ -213,7 +319,7 @@ describe(`ads by page key (${TEST_DB})`, () => {
         body: { third_party_ads: true },
       });
       expect(consent.body.data.third_party_ads).toBe(true);
-      const partner = (await zone("page_key=magazine&size=320x100", { token: basic.token, visitor: "visitor-partner" })).body.data
+      const partner = (await zone("page_key=magazine&sizes=320x100", { token: basic.token, visitor: "visitor-partner" })).body.data
         .placement!;
       expect(partner).toMatchObject({ source: "partner", creative_id: null, width: 320, height: 100 });
       const src = new URL(partner.frame_src!);
@@ -224,13 +330,13 @@ describe(`ads by page key (${TEST_DB})`, () => {
       expect((await fetch(src)).status).toBe(200);
       expect([...requests[0]!.searchParams.keys()].sort()).toEqual(["cb", "source", "zoneid"]);
       // A zone the partner has no zone for: the house ad.
-      expect((await zone("page_key=favorite&size=300x250", { token: basic.token })).body.data.placement?.source ?? null).not.toBe(
+      expect((await zone("page_key=favorite&sizes=300x250", { token: basic.token })).body.data.placement?.source ?? null).not.toBe(
         "partner",
       );
       // Withdrawn: house ads again; guests never get a partner frame.
       await call("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { third_party_ads: false } });
-      expect((await zone("page_key=magazine&size=320x100", { token: basic.token })).body.data.placement?.source).toBe("house");
-      expect((await zone("page_key=magazine&size=320x100")).body.data.placement?.source).toBe("house");
+      expect((await zone("page_key=magazine&sizes=320x100", { token: basic.token })).body.data.placement?.source).toBe("house");
+      expect((await zone("page_key=magazine&sizes=320x100")).body.data.placement?.source).toBe("house");
     } finally {
       config.adServer = { reviveDeliveryUrl: undefined, reviveZones: undefined };
       fake.close();

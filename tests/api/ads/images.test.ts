@@ -55,7 +55,7 @@ describe(`image creatives (${TEST_DB})`, () => {
   }
 
   const zone = (pageKey: string, language = "de") =>
-    json<AdZoneAnswer>(`/api/v2/ads/zone?page_key=${pageKey}&size=320x100`, { headers: { "accept-language": language } });
+    json<AdZoneAnswer>(`/api/v2/ads/zone?page_key=${pageKey}&sizes=320x100`, { headers: { "accept-language": language } });
 
   it("stores an image of the zone's size, serves it for a year and shows it in the zone with the viewer's alt text", async () => {
     const id = await creative("favorite");
