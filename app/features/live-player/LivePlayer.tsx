@@ -20,6 +20,10 @@ type Mode = "hls" | "webrtc";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
+/** A native HLS player that failed (the playlist not served yet) tries again this often, this many times. */
+const NATIVE_RETRY_MS = 2_000;
+const NATIVE_RETRIES = 15;
+
 export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
   const { t } = useTranslation("live-media");
   const video = useRef<HTMLVideoElement>(null);
@@ -30,6 +34,23 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
     if (!element) return;
     let stopped = false;
     let cleanup = () => {};
+    // The playlist answers 404 until it lists three segments (ADR 145): the native player, which gives up on an error,
+    // is given the playlist again a little later (not while WebRTC plays).
+    let nativeTries = 0;
+    let nativeTimer: ReturnType<typeof setTimeout> | undefined;
+    const retryNative = () => {
+      if (stopped || element.srcObject || nativeTries++ >= NATIVE_RETRIES) return;
+      nativeTimer = setTimeout(() => {
+        if (stopped || element.srcObject) return;
+        element.src = hls;
+        void element.play().catch(() => {});
+      }, NATIVE_RETRY_MS);
+    };
+    if (element.canPlayType(HLS_TYPE)) {
+      element.addEventListener("error", retryNative);
+      // It may have failed before the page hydrated.
+      if (element.error) retryNative();
+    }
 
     const playHls = async () => {
       if (stopped) return;
@@ -86,6 +107,8 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
 
     return () => {
       stopped = true;
+      clearTimeout(nativeTimer);
+      element.removeEventListener("error", retryNative);
       cleanup();
     };
   }, [hls, whep]);

@@ -482,6 +482,7 @@ export function WatchPage({
   chat,
   signedIn,
   own,
+  scheduledWall,
   done,
   loginPath,
   buyPath,
@@ -493,6 +494,8 @@ export function WatchPage({
   chat: LiveChatPanelData | null;
   signedIn: boolean;
   own: boolean;
+  /** The announced start as a datetime-local value (the operator's zone); null when not announced. */
+  scheduledWall: string | null;
   done: string | null;
   loginPath: string;
   buyPath: string;
@@ -504,6 +507,7 @@ export function WatchPage({
   const to = useLocalePath();
   const { stream, access, media } = live;
   const editing = reply?.intent === "edit" ? reply : null;
+  const rescheduling = reply?.intent === "reschedule" ? reply : null;
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
@@ -553,7 +557,27 @@ export function WatchPage({
                 </button>
               </Form>
             )}
-            {reply && reply.intent !== "edit" && reply.intent !== "pay" ? <FormErrors errors={allErrors(reply)} /> : null}
+            {reply && reply.intent !== "edit" && reply.intent !== "reschedule" && reply.intent !== "pay" ? (
+              <FormErrors errors={allErrors(reply)} />
+            ) : null}
+            {stream.state === "scheduled" ? (
+              <Form method="post" className={ui.stack} noValidate data-testid="live-reschedule">
+                <input type="hidden" name="intent" value="reschedule" />
+                {rescheduling ? <FormErrors errors={errorsBesides(rescheduling, ["scheduled_at"])} /> : null}
+                <Field
+                  name="scheduled_at"
+                  type="datetime-local"
+                  label={t("live.producer.reschedule")}
+                  hint={t("live.form.scheduled_at_hint")}
+                  required
+                  defaultValue={rescheduling ? inputText(rescheduling, "scheduled_at") : (scheduledWall ?? "")}
+                  errors={rescheduling?.fieldErrors.scheduled_at ?? []}
+                />
+                <button className={ui.buttonSecondary} type="submit" data-testid="live-reschedule-submit">
+                  {t("live.producer.reschedule_submit")}
+                </button>
+              </Form>
+            ) : null}
             <Form method="post" className={ui.stack} noValidate>
               <input type="hidden" name="intent" value="edit" />
               {editing ? <FormErrors errors={errorsBesides(editing, ["title", "category", "audience", "price"])} /> : null}
