@@ -164,7 +164,7 @@ describe("live HLS for Chromium's native player", () => {
     expect(segments.length).toBeGreaterThanOrEqual(SIZES.length * SECONDS_EACH - 1);
     const probes = segments.map(probeSegment);
     for (const probe of probes) {
-      expect(probe.firstFrame, probe.name).toEqual({ key_frame: 1, pict_type: "I" });
+      expect(probe.firstFrame, probe.name).toMatchObject({ key_frame: 1, pict_type: "I" });
     }
     for (let i = 1; i < probes.length; i++) {
       const gap = probes[i]!.start - (probes[i - 1]!.start + probes[i - 1]!.duration);
