@@ -18,7 +18,19 @@
 // - Start to first frame = from "go live" (the WHIP offer is made) to the viewer's first decoded frame.
 // Prints p50 / p95 / max per path, the app's CPU (from /proc) and the machine's load average at start and end.
 import { spawn } from "node:child_process";
-import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -245,15 +257,24 @@ try {
     })();
   // What the native player asked for and was answered (a stall shows as its last requests and the <video>'s events).
   const nativeRequests = [];
-  hlsViewer.on("response", (response) => nativeRequests.push(`${Date.now()} ${response.status()} ${response.url().split("/").slice(-2).join("/")}`));
+  hlsViewer.on("response", (response) =>
+    nativeRequests.push(`${Date.now()} ${response.status()} ${response.url().split("/").slice(-2).join("/")}`),
+  );
   hlsViewer.on("requestfailed", (request) => nativeRequests.push(`${Date.now()} failed ${request.url().split("/").slice(-1)[0]}`));
   await hlsViewer.evaluate(() => {
     window.videoEvents = [];
     const watch = (video) => {
       for (const name of ["error", "stalled", "waiting", "playing", "pause", "ended", "emptied"])
-        video.addEventListener(name, () => window.videoEvents.push(`${Date.now()} ${name}@${video.currentTime.toFixed(2)}${name === "error" ? ` ${video.error?.message}` : ""}`));
+        video.addEventListener(name, () =>
+          window.videoEvents.push(
+            `${Date.now()} ${name}@${video.currentTime.toFixed(2)}${name === "error" ? ` ${video.error?.message}` : ""}`,
+          ),
+        );
     };
-    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n.nodeName === "VIDEO" && watch(n)))).observe(document.body, { childList: true });
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n.nodeName === "VIDEO" && watch(n)))).observe(
+      document.body,
+      { childList: true },
+    );
   });
   const hlsFirst = hlsViewer.evaluate(playHls, [ready.playlists[1], "native"]);
   const hlsjsFirst = hlsjsViewer.evaluate(playHls, [ready.playlists[2], "hls.js"]);
@@ -346,8 +367,15 @@ try {
   const nativeState = await hlsViewer.evaluate(() => {
     const video = document.querySelector("video");
     const ranges = [];
-    for (let i = 0; video && i < video.buffered.length; i++) ranges.push(`${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`);
-    return { currentTime: video?.currentTime, readyState: video?.readyState, error: video?.error?.message ?? null, buffered: ranges, events: window.videoEvents };
+    for (let i = 0; video && i < video.buffered.length; i++)
+      ranges.push(`${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`);
+    return {
+      currentTime: video?.currentTime,
+      readyState: video?.readyState,
+      error: video?.error?.message ?? null,
+      buffered: ranges,
+      events: window.videoEvents,
+    };
   });
   console.info(`native player at the end: ${JSON.stringify(nativeState)}`);
   if (values["keep-hls"]) writeFileSync(join(values["keep-hls"], "native-requests.txt"), `${nativeRequests.join("\n")}\n`);
@@ -372,7 +400,8 @@ function keepHls(from, to) {
         if (name.endsWith(".ts") && !existsSync(join(to, name))) copyFileSync(join(from, name), join(to, name));
       }
       const playlist = readFileSync(join(from, "index.m3u8"), "utf8");
-      if (playlist !== lastPlaylist) writeFileSync(join(to, `index-${String(++playlists).padStart(4, "0")}.m3u8`), (lastPlaylist = playlist));
+      if (playlist !== lastPlaylist)
+        writeFileSync(join(to, `index-${String(++playlists).padStart(4, "0")}.m3u8`), (lastPlaylist = playlist));
     } catch {
       // No playlist yet, or a segment deleted while listed: the next pass.
     }

@@ -10,7 +10,6 @@ import { verifyEmailOf } from "./live-fixtures";
 
 const DEMO_TEAM = "demo_team";
 
-
 /** A stream on air for the creator (state live, everyone signed in may watch); its id. */
 function streamOnAir(creator: string): number {
   return withE2eDb((db) => {

@@ -15,7 +15,6 @@ import { verifyEmailOf } from "./live-fixtures";
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 const CITY = "Ulm";
 
-
 /** Logged in through the login form, its redirect awaited (the next navigation would otherwise race it). */
 async function signedIn(page: Page, username: string): Promise<void> {
   await logIn(page, username, SIGN_UP_PASSWORD);

@@ -24,7 +24,13 @@ const scheduledAtOf = (id: number) =>
 test.describe("moving a live stream's start (no JavaScript)", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
-  test("the creator moves an announced start; bad input stays at the field; others cannot", async ({ page, browser, request, clientIp, baseURL }, testInfo) => {
+  test("the creator moves an announced start; bad input stays at the field; others cannot", async ({
+    page,
+    browser,
+    request,
+    clientIp,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const shot = (target: Page, name: string) =>
       target.screenshot({ path: testInfo.outputPath(`live-reschedule-${name}-390.png`), fullPage: true });
@@ -42,7 +48,9 @@ test.describe("moving a live stream's start (no JavaScript)", () => {
     // A start in the past: the creation rule's message at the field, the input kept, nothing saved.
     await field.fill("2020-01-01T10:00");
     await creator.page.getByTestId("live-reschedule-submit").click();
-    await expect(creator.page.getByTestId("live-reschedule")).toContainText("Gib einen Beginn in der Zukunft an, höchstens 30 Tage im Voraus.");
+    await expect(creator.page.getByTestId("live-reschedule")).toContainText(
+      "Gib einen Beginn in der Zukunft an, höchstens 30 Tage im Voraus.",
+    );
     await expect(creator.page.getByLabel("Beginn verschieben")).toHaveValue("2020-01-01T10:00");
     expect(scheduledAtOf(id)).toBe(before);
     await shot(creator.page, "refused");

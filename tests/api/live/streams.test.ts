@@ -278,10 +278,16 @@ describe(`live streams (${TEST_DB})`, () => {
       .where("state", "=", "queued")
       .where("job_key", "like", `live.not_started:${announced.id}:%`)
       .execute();
-    expect(queued).toEqual([{ run_at: earlier + LIVE_SCHEDULE_STALE_MS, payload: JSON.stringify({ stream_id: announced.id, scheduled_at: earlier }) }]);
+    expect(queued).toEqual([
+      { run_at: earlier + LIVE_SCHEDULE_STALE_MS, payload: JSON.stringify({ stream_id: announced.id, scheduled_at: earlier }) },
+    ]);
     rt.clock.advance(earlier + LIVE_SCHEDULE_STALE_MS - rt.clock.now());
     await rt.jobs.runDue();
-    const row = await rt.deps.db.selectFrom("live_streams").select(["state", "end_reason"]).where("id", "=", announced.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom("live_streams")
+      .select(["state", "end_reason"])
+      .where("id", "=", announced.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: "ended", end_reason: "not_started" });
   });
 

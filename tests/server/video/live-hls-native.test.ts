@@ -14,12 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  HLS_MIN_LIVE_SEGMENTS,
-  listedSegmentCount,
-  PLAYLIST_NAME,
-  SEGMENT_PATTERN,
-} from "#server/integrations/live-video/index";
+import { HLS_MIN_LIVE_SEGMENTS, listedSegmentCount, PLAYLIST_NAME, SEGMENT_PATTERN } from "#server/integrations/live-video/index";
 import { startRtmpHlsWriter } from "#server/integrations/live-video/hls-writer";
 
 const dir = mkdtempSync(join(tmpdir(), "velora-live-hls-"));
@@ -35,7 +30,18 @@ function run(command: string, args: string[]): string {
 function part(name: string, size: string, tone: number): string {
   const path = join(dir, name);
   run("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=15`, "-f", "lavfi", "-i", `sine=frequency=${tone}:sample_rate=48000`],
+    ...[
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=size=${size}:rate=15`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=${tone}:sample_rate=48000`,
+    ],
     ...["-t", String(SECONDS_EACH), "-c:v", "libx264", "-profile:v", "baseline", "-g", "15", "-pix_fmt", "yuv420p"],
     ...["-c:a", "aac", "-ar", "48000", "-f", "mpegts", path],
   ]);
@@ -53,7 +59,17 @@ interface SegmentProbe {
 function probeSegment(name: string): SegmentProbe {
   const path = join(hlsDir, name);
   const info = JSON.parse(
-    run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,start_time,duration", "-of", "json", path]),
+    run("ffprobe", [
+      "-v",
+      "error",
+      "-select_streams",
+      "v:0",
+      "-show_entries",
+      "stream=width,height,start_time,duration",
+      "-of",
+      "json",
+      path,
+    ]),
   ) as { streams: { width: number; height: number; start_time: string; duration: string }[] };
   const frames = JSON.parse(
     run("ffprobe", [
@@ -134,7 +150,12 @@ async function playNatively(playlist: string, seconds: number) {
         video.src = src;
         void video.play().catch(() => {});
         await new Promise((resolve) => setTimeout(resolve, ms));
-        return { frames, sizes: [...sizes], error: video.error?.message ?? null, canPlay: video.canPlayType("application/vnd.apple.mpegurl") };
+        return {
+          frames,
+          sizes: [...sizes],
+          error: video.error?.message ?? null,
+          canPlay: video.canPlayType("application/vnd.apple.mpegurl"),
+        };
       },
       [playlist, seconds * 1000] as const,
     );
