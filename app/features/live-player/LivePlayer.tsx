@@ -20,9 +20,9 @@ type Mode = "hls" | "webrtc";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
-/** A native HLS player that failed (the playlist not served yet) tries again this often, this many times. */
-const NATIVE_RETRY_MS = 2_000;
-const NATIVE_RETRIES = 15;
+/** A player whose playlist was not served yet (404 before its third segment) tries again this often, this many times. */
+const PLAYLIST_RETRY_MS = 2_000;
+const PLAYLIST_RETRIES = 15;
 
 export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
   const { t } = useTranslation("live-media");
@@ -39,12 +39,12 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
     let nativeTries = 0;
     let nativeTimer: ReturnType<typeof setTimeout> | undefined;
     const retryNative = () => {
-      if (stopped || element.srcObject || nativeTries++ >= NATIVE_RETRIES) return;
+      if (stopped || element.srcObject || nativeTries++ >= PLAYLIST_RETRIES) return;
       nativeTimer = setTimeout(() => {
         if (stopped || element.srcObject) return;
         element.src = hls;
         void element.play().catch(() => {});
-      }, NATIVE_RETRY_MS);
+      }, PLAYLIST_RETRY_MS);
     };
     if (element.canPlayType(HLS_TYPE)) {
       element.addEventListener("error", retryNative);
@@ -64,6 +64,12 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
       const { default: Hls } = await import("hls.js");
       if (stopped || !Hls.isSupported()) return;
       const player = new Hls({ lowLatencyMode: true, liveSyncDurationCount: 2 });
+      // hls.js does not retry a 404 playlist: load it again while the stream's first segments are written.
+      let tries = 0;
+      player.on(Hls.Events.ERROR, (_event, error) => {
+        if (!error.fatal || error.type !== Hls.ErrorTypes.NETWORK_ERROR || tries++ >= PLAYLIST_RETRIES) return;
+        setTimeout(() => !stopped && player.loadSource(hls), PLAYLIST_RETRY_MS);
+      });
       player.loadSource(hls);
       player.attachMedia(element);
       cleanup = () => player.destroy();

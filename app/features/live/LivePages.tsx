@@ -477,6 +477,9 @@ function Denial({
   }
 }
 
+/** The watch page's forms only the stream's creator is shown. */
+const PRODUCER_INTENTS = new Set(["start", "stop", "edit", "reschedule"]);
+
 export function WatchPage({
   live,
   chat,
@@ -600,6 +603,8 @@ export function WatchPage({
             </Form>
           </section>
         ) : null}
+        {/* A producer's form posted by someone else (the API answers 404): its translated error, not a silent page. */}
+        {!own && reply && PRODUCER_INTENTS.has(reply.intent ?? "") ? <FormErrors errors={allErrors(reply)} /> : null}
         {chat ? <LiveChatPanel data={chat} /> : null}
         {signedIn && !own && !access.staff ? (
           <Form method="post" className={ui.row}>

@@ -217,7 +217,7 @@ export async function loadWatch(args: LoaderFunctionArgs) {
       signedIn: viewer !== null,
       own: viewer !== null && viewer.id === stream.stream.creator.userId,
       // The announced start as the reschedule form's datetime-local shows it (the operator's zone, as it was entered).
-      scheduledWall: stream.stream.scheduled_at === null ? null : operatorWallTimeOf(stream.stream.scheduled_at),
+      scheduledWall: stream.stream.scheduledAt === null ? null : operatorWallTimeOf(stream.stream.scheduledAt),
       done: notice,
       loginPath: localePath(lang, `login?r=${encodeURIComponent(watchPath)}`),
       buyPath: checkoutPath(lang, "dollar", undefined, watchPath),
