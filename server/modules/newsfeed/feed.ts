@@ -147,9 +147,10 @@ interface MediaRow {
  */
 function walkStart<T extends "media" | "bundles">(deps: ApiDeps, table: T, trending: boolean): SelectQueryBuilder<Database, T, object> {
   if (!trending) return deps.db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>;
+  // Typed as the media walk; the bundles' is the same statement with its table's name.
   return deps.db
     .selectFrom("newsfeed_trending")
-    .crossJoin(table)
+    .crossJoin(table as "media")
     .where("newsfeed_trending.item_kind", "=", table === "media" ? "media" : "bundle")
     .whereRef(`${table}.id` as "media.id", "=", "newsfeed_trending.item_id") as unknown as SelectQueryBuilder<Database, T, object>;
 }
