@@ -1,6 +1,7 @@
 // Glass-to-glass latency and start to first frame of live video (issue 31 "Measured when done", ADR 125, ADR 129).
 // One command:
-//   node scripts/bench-live-latency.mjs [--seconds 20] [--port 3415] [--app-core 1]
+//   node scripts/bench-live-latency.mjs [--seconds 20] [--port 3415] [--app-core 1] [--keep-hls DIR]
+// (--keep-hls copies every finished segment and each new playlist into DIR, to ffprobe what the players were given)
 // - A fake camera file (y4m, 640x360 at 15 fps, 20 s, played in a loop by Chromium's
 //   `--use-file-for-fake-video-capture`) carries its frame number in every frame as a pixel code: a row of 22 black or
 //   white blocks across the top, 11 bits of the number and the same 11 bits inverted (a frame whose halves disagree is
@@ -17,7 +18,19 @@
 // - Start to first frame = from "go live" (the WHIP offer is made) to the viewer's first decoded frame.
 // Prints p50 / p95 / max per path, the app's CPU (from /proc) and the machine's load average at start and end.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "20" },
     port: { type: "string", default: "3415" },
     "app-core": { type: "string", default: "1" },
+    "keep-hls": { type: "string" },
   },
 });
 
@@ -145,6 +159,7 @@ try {
     app.once("exit", (code) => reject(new Error(`app exited ${code}`)));
   });
   const baseURL = `http://127.0.0.1:${ready.port}`;
+  if (values["keep-hls"]) keepHls(ready.hlsDir, values["keep-hls"]);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -240,6 +255,27 @@ try {
         window.readCodes(video);
       });
     })();
+  // What the native player asked for and was answered (a stall shows as its last requests and the <video>'s events).
+  const nativeRequests = [];
+  hlsViewer.on("response", (response) =>
+    nativeRequests.push(`${Date.now()} ${response.status()} ${response.url().split("/").slice(-2).join("/")}`),
+  );
+  hlsViewer.on("requestfailed", (request) => nativeRequests.push(`${Date.now()} failed ${request.url().split("/").slice(-1)[0]}`));
+  await hlsViewer.evaluate(() => {
+    window.videoEvents = [];
+    const watch = (video) => {
+      for (const name of ["error", "stalled", "waiting", "playing", "pause", "ended", "emptied"])
+        video.addEventListener(name, () =>
+          window.videoEvents.push(
+            `${Date.now()} ${name}@${video.currentTime.toFixed(2)}${name === "error" ? ` ${video.error?.message}` : ""}`,
+          ),
+        );
+    };
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n.nodeName === "VIDEO" && watch(n)))).observe(
+      document.body,
+      { childList: true },
+    );
+  });
   const hlsFirst = hlsViewer.evaluate(playHls, [ready.playlists[1], "native"]);
   const hlsjsFirst = hlsjsViewer.evaluate(playHls, [ready.playlists[2], "hls.js"]);
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -328,6 +364,21 @@ try {
     const list = latencies(await viewer.evaluate(() => window.codeFrames), firstAt);
     console.info(`| ${name} | ${firstAt - wentLive} ms | ${pct(list, 50)} ms | ${pct(list, 95)} ms | ${list.at(-1)} ms | ${list.length} |`);
   }
+  const nativeState = await hlsViewer.evaluate(() => {
+    const video = document.querySelector("video");
+    const ranges = [];
+    for (let i = 0; video && i < video.buffered.length; i++)
+      ranges.push(`${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`);
+    return {
+      currentTime: video?.currentTime,
+      readyState: video?.readyState,
+      error: video?.error?.message ?? null,
+      buffered: ranges,
+      events: window.videoEvents,
+    };
+  });
+  console.info(`native player at the end: ${JSON.stringify(nativeState)}`);
+  if (values["keep-hls"]) writeFileSync(join(values["keep-hls"], "native-requests.txt"), `${nativeRequests.join("\n")}\n`);
   console.info(
     `publisher preview frames read: ${published.length}; app CPU ${cpu.toFixed(1)} s in ${elapsed.toFixed(0)} s (${((cpu / elapsed) * 100).toFixed(0)} % of its core)`,
   );
@@ -336,6 +387,26 @@ try {
   await browser?.close();
   for (const child of children) killGroup(child);
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Copies each finished segment and every changed playlist (numbered) out of the writer's folder while the run lasts. */
+function keepHls(from, to) {
+  mkdirSync(to, { recursive: true });
+  let lastPlaylist = "";
+  let playlists = 0;
+  const timer = setInterval(() => {
+    try {
+      for (const name of readdirSync(from)) {
+        if (name.endsWith(".ts") && !existsSync(join(to, name))) copyFileSync(join(from, name), join(to, name));
+      }
+      const playlist = readFileSync(join(from, "index.m3u8"), "utf8");
+      if (playlist !== lastPlaylist)
+        writeFileSync(join(to, `index-${String(++playlists).padStart(4, "0")}.m3u8`), (lastPlaylist = playlist));
+    } catch {
+      // No playlist yet, or a segment deleted while listed: the next pass.
+    }
+  }, 200);
+  timer.unref();
 }
 
 /** Ends a child and, when it leads a process group (the app), everything it started. */

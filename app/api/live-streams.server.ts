@@ -1,5 +1,5 @@
 /** The live streams part's endpoints (issue 31, ADR 124), as the web tier calls them. */
-import type { LiveCategory, LiveCreateInput, LiveRecordingUpdateInput, LiveUpdateInput } from "#server/contract/live";
+import type { LiveCategory, LiveCreateInput, LiveRecordingUpdateInput, LiveRescheduleInput, LiveUpdateInput } from "#server/contract/live";
 import { liveMediaOps } from "#server/contract/operations/live-media";
 import { liveStreamOps } from "#server/contract/operations/live-streams";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
@@ -31,6 +31,10 @@ export function createLiveStream(api: ApiClient, body: LiveCreateInput): Promise
 
 export function updateLiveStream(api: ApiClient, id: number, body: LiveUpdateInput): Promise<ApiResult<LiveStreamItemData>> {
   return api.op(liveStreamOps.update, { params: { id }, body, handleErrors: true });
+}
+
+export function rescheduleLiveStream(api: ApiClient, id: number, body: LiveRescheduleInput): Promise<ApiResult<LiveStreamItemData>> {
+  return api.op(liveStreamOps.reschedule, { params: { id }, body, handleErrors: true });
 }
 
 export function startLiveStream(api: ApiClient, id: number): Promise<ApiResult<LiveStreamItemData>> {

@@ -38,6 +38,7 @@ export default function LiveWatchRoute() {
       chat={page.chat}
       signedIn={page.signedIn}
       own={page.own}
+      scheduledWall={page.scheduledWall}
       done={page.done}
       loginPath={page.loginPath}
       buyPath={page.buyPath}

@@ -97,6 +97,8 @@ export const LIVE_ERRORS = {
   notFound: "exception.live.not_found",
   /** Starting a stream that is not scheduled, editing or stopping one that ended. */
   notScheduled: "exception.live.not_scheduled",
+  /** Moving the start of a stream that is on air or ended (only an announced stream's start moves, ADR 145). */
+  notReschedulable: "exception.live.not_reschedulable",
   ended: "exception.live.ended",
   /** The audience and price are fixed once the stream is on air (ADR 124). */
   audienceFixed: "exception.live.audience_fixed",
@@ -200,6 +202,15 @@ export const liveUpdateSchema = v.object({
   price: optionalPriceSchema,
 });
 export type LiveUpdateInput = v.InferOutput<typeof liveUpdateSchema>;
+
+/**
+ * POST /live/streams/{id}/reschedule: an announced stream's new start (epoch ms), checked by the creation rule (in the
+ * future, at most LIVE_SCHEDULE_MAX_DAYS ahead).
+ */
+export const liveRescheduleSchema = v.object({
+  scheduled_at: v.pipe(v.number(LIVE_ERRORS.scheduledAt), v.integer(LIVE_ERRORS.scheduledAt), v.minValue(0, LIVE_ERRORS.scheduledAt)),
+});
+export type LiveRescheduleInput = v.InferOutput<typeof liveRescheduleSchema>;
 
 /** GET /live/streams: the browse page's filters (category, city id) as a GET form sends them; empty is "all". */
 export const liveBrowseQuerySchema = v.object({

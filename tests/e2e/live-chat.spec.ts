@@ -6,13 +6,9 @@
  */
 import { withE2eDb } from "./kyc-fixtures";
 import { buyDollars, DEMO, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { verifyEmailOf } from "./live-fixtures";
 
 const DEMO_TEAM = "demo_team";
-
-/** The viewer's e-mail address verified, as the mailbox link would leave it (writing waits for it, ADR 024). */
-function verifyEmailOf(username: string): void {
-  withE2eDb((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE username = ?").run(Date.now(), username));
-}
 
 /** A stream on air for the creator (state live, everyone signed in may watch); its id. */
 function streamOnAir(creator: string): number {

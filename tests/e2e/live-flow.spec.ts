@@ -10,14 +10,10 @@
 import { chromium, type Page } from "@playwright/test";
 import { withE2eDb } from "./kyc-fixtures";
 import { buyDollars, expect, listedClient, listedEscortIn, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { verifyEmailOf } from "./live-fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3300);
 const CITY = "Ulm";
-
-/** Writing in a chat waits for a verified e-mail address (ADR 024): set as the mailbox link would. */
-function verifyEmailOf(username: string): void {
-  withE2eDb((db) => db.prepare("UPDATE users SET email_verified_at = ? WHERE username = ?").run(Date.now(), username));
-}
 
 /** Logged in through the login form, its redirect awaited (the next navigation would otherwise race it). */
 async function signedIn(page: Page, username: string): Promise<void> {

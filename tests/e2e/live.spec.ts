@@ -8,7 +8,8 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { e2eDatabasePath } from "./e2e-database";
-import { buyDollars, expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { buyDollars, expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { noJsCreator, tomorrowEvening } from "./live-fixtures";
 
 /**
  * A ready recording of the stream, as livemedia's remux job leaves it: no page makes one without a camera, so the
@@ -32,20 +33,6 @@ function readyRecordingOf(streamId: number): number {
   }
 }
 
-/** Tomorrow at 20:00 as a datetime-local value. */
-function tomorrowEvening(): string {
-  const day = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  return `${day.toISOString().slice(0, 10)}T20:00`;
-}
-
-async function verifyEmail(page: Page, username: string) {
-  // Going live publishes, like a post: it needs a verified address (ADR 024), confirmed through the dev mailbox.
-  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@example.test`)}`);
-  await page.goto((await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href"))!);
-  await page.getByTestId("email-confirm").click();
-  await expect(page.getByTestId("email-verified")).toBeVisible();
-}
-
 test.describe("live streams (no JavaScript)", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
@@ -57,9 +44,7 @@ test.describe("live streams (no JavaScript)", () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     const shot = (target: Page, name: string) => target.screenshot({ path: testInfo.outputPath(`live-${name}-390.png`), fullPage: true });
-    const escort = await listedEscortIn(request, clientIp, "Regensburg");
-    const creator = await noJsMemberPage(browser, clientIp, escort);
-    await verifyEmail(creator, escort);
+    const { username: escort, page: creator } = await noJsCreator(browser, request, clientIp, "Regensburg");
 
     // The start form: a title too short comes back at its field, the other input kept.
     await creator.goto("/de/live/start");

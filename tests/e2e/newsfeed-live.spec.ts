@@ -5,34 +5,9 @@
  * live one (the item says it ended) and cancels the announcement (the item says so). Screenshots:
  * test-results/…/newsfeed-live-*-390.png.
  */
-import type { Locator, Page } from "@playwright/test";
-import { expect, listedClient, listedEscortIn, logIn, noJsMemberPage, SIGN_UP_PASSWORD, test } from "./fixtures";
-
-/** Tomorrow at 20:00 as a datetime-local value. */
-function tomorrowEvening(): string {
-  const day = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  return `${day.toISOString().slice(0, 10)}T20:00`;
-}
-
-async function verifyEmail(page: Page, username: string) {
-  // Going live publishes, like a post: it needs a verified address (ADR 024), confirmed through the dev mailbox.
-  await page.goto(`/de/dev/mailbox?to=${encodeURIComponent(`${username}@example.test`)}`);
-  await page.goto((await page.locator('[data-mail="email_verification"] [data-mail-link]').first().getAttribute("href"))!);
-  await page.getByTestId("email-confirm").click();
-  await expect(page.getByTestId("email-verified")).toBeVisible();
-}
-
-/** A new stream from the start form; answers its id (read from the creator's list). */
-async function startStream(creator: Page, title: string, when: "now" | "schedule"): Promise<number> {
-  await creator.goto("/de/live/start");
-  await creator.getByLabel("Titel").fill(title);
-  await creator.getByLabel("Start", { exact: true }).selectOption(when);
-  if (when === "schedule") await creator.getByLabel(/Geplanter Beginn/).fill(tomorrowEvening());
-  await creator.getByTestId("live-start-submit").click();
-  await creator.goto("/de/live/start");
-  const href = await creator.getByTestId("live-mine").getByRole("link", { name: title }).getAttribute("href");
-  return Number(/\/live\/(\d+)$/.exec(href ?? "")?.[1]);
-}
+import type { Locator } from "@playwright/test";
+import { expect, listedClient, logIn, SIGN_UP_PASSWORD, test } from "./fixtures";
+import { noJsCreator, startStream } from "./live-fixtures";
 
 test.describe("live streams in the newsfeed (no JavaScript)", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
@@ -45,9 +20,7 @@ test.describe("live streams in the newsfeed (no JavaScript)", () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`newsfeed-live-${name}-390.png`), fullPage: true });
-    const escort = await listedEscortIn(request, clientIp, "Freiburg");
-    const creator = await noJsMemberPage(browser, clientIp, escort);
-    await verifyEmail(creator, escort);
+    const { username: escort, page: creator } = await noJsCreator(browser, request, clientIp, "Freiburg");
     const n = Date.now() % 100000;
     const announced = await startStream(creator, `Vorschau Freiburg ${n}`, "schedule");
     const onAir = await startStream(creator, `Jetzt live Freiburg ${n}`, "now");

@@ -20,6 +20,10 @@ type Mode = "hls" | "webrtc";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
+/** A player whose playlist was not served yet (404 before its third segment) tries again this often, this many times. */
+const PLAYLIST_RETRY_MS = 2_000;
+const PLAYLIST_RETRIES = 15;
+
 export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
   const { t } = useTranslation("live-media");
   const video = useRef<HTMLVideoElement>(null);
@@ -30,6 +34,23 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
     if (!element) return;
     let stopped = false;
     let cleanup = () => {};
+    // The playlist answers 404 until it lists three segments (ADR 145): the native player, which gives up on an error,
+    // is given the playlist again a little later (not while WebRTC plays).
+    let nativeTries = 0;
+    let nativeTimer: ReturnType<typeof setTimeout> | undefined;
+    const retryNative = () => {
+      if (stopped || element.srcObject || nativeTries++ >= PLAYLIST_RETRIES) return;
+      nativeTimer = setTimeout(() => {
+        if (stopped || element.srcObject) return;
+        element.src = hls;
+        void element.play().catch(() => {});
+      }, PLAYLIST_RETRY_MS);
+    };
+    if (element.canPlayType(HLS_TYPE)) {
+      element.addEventListener("error", retryNative);
+      // It may have failed before the page hydrated.
+      if (element.error) retryNative();
+    }
 
     const playHls = async () => {
       if (stopped) return;
@@ -43,6 +64,12 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
       const { default: Hls } = await import("hls.js");
       if (stopped || !Hls.isSupported()) return;
       const player = new Hls({ lowLatencyMode: true, liveSyncDurationCount: 2 });
+      // hls.js does not retry a 404 playlist: load it again while the stream's first segments are written.
+      let tries = 0;
+      player.on(Hls.Events.ERROR, (_event, error) => {
+        if (!error.fatal || error.type !== Hls.ErrorTypes.NETWORK_ERROR || tries++ >= PLAYLIST_RETRIES) return;
+        setTimeout(() => !stopped && player.loadSource(hls), PLAYLIST_RETRY_MS);
+      });
       player.loadSource(hls);
       player.attachMedia(element);
       cleanup = () => player.destroy();
@@ -86,6 +113,8 @@ export function LivePlayer({ hls, whep, title }: LivePlayerProps) {
 
     return () => {
       stopped = true;
+      clearTimeout(nativeTimer);
+      element.removeEventListener("error", retryNative);
       cleanup();
     };
   }, [hls, whep]);

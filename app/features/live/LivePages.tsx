@@ -477,11 +477,15 @@ function Denial({
   }
 }
 
+/** The watch page's forms only the stream's creator is shown. */
+const PRODUCER_INTENTS = new Set(["start", "stop", "edit", "reschedule"]);
+
 export function WatchPage({
   live,
   chat,
   signedIn,
   own,
+  scheduledWall,
   done,
   loginPath,
   buyPath,
@@ -493,6 +497,8 @@ export function WatchPage({
   chat: LiveChatPanelData | null;
   signedIn: boolean;
   own: boolean;
+  /** The announced start as a datetime-local value (the operator's zone); null when not announced. */
+  scheduledWall: string | null;
   done: string | null;
   loginPath: string;
   buyPath: string;
@@ -504,6 +510,7 @@ export function WatchPage({
   const to = useLocalePath();
   const { stream, access, media } = live;
   const editing = reply?.intent === "edit" ? reply : null;
+  const rescheduling = reply?.intent === "reschedule" ? reply : null;
   return (
     <main className={ui.page}>
       <div className={ui.stack}>
@@ -553,7 +560,27 @@ export function WatchPage({
                 </button>
               </Form>
             )}
-            {reply && reply.intent !== "edit" && reply.intent !== "pay" ? <FormErrors errors={allErrors(reply)} /> : null}
+            {reply && reply.intent !== "edit" && reply.intent !== "reschedule" && reply.intent !== "pay" ? (
+              <FormErrors errors={allErrors(reply)} />
+            ) : null}
+            {stream.state === "scheduled" ? (
+              <Form method="post" className={ui.stack} noValidate data-testid="live-reschedule">
+                <input type="hidden" name="intent" value="reschedule" />
+                {rescheduling ? <FormErrors errors={errorsBesides(rescheduling, ["scheduled_at"])} /> : null}
+                <Field
+                  name="scheduled_at"
+                  type="datetime-local"
+                  label={t("live.producer.reschedule")}
+                  hint={t("live.form.scheduled_at_hint")}
+                  required
+                  defaultValue={rescheduling ? inputText(rescheduling, "scheduled_at") : (scheduledWall ?? "")}
+                  errors={rescheduling?.fieldErrors.scheduled_at ?? []}
+                />
+                <button className={ui.buttonSecondary} type="submit" data-testid="live-reschedule-submit">
+                  {t("live.producer.reschedule_submit")}
+                </button>
+              </Form>
+            ) : null}
             <Form method="post" className={ui.stack} noValidate>
               <input type="hidden" name="intent" value="edit" />
               {editing ? <FormErrors errors={errorsBesides(editing, ["title", "category", "audience", "price"])} /> : null}
@@ -576,6 +603,8 @@ export function WatchPage({
             </Form>
           </section>
         ) : null}
+        {/* A producer's form posted by someone else (the API answers 404): its translated error, not a silent page. */}
+        {!own && reply && PRODUCER_INTENTS.has(reply.intent ?? "") ? <FormErrors errors={allErrors(reply)} /> : null}
         {chat ? <LiveChatPanel data={chat} /> : null}
         {signedIn && !own && !access.staff ? (
           <Form method="post" className={ui.row}>

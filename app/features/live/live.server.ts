@@ -15,7 +15,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import * as v from "valibot";
 import { checkoutPath } from "#server/contract/billing";
 import { liveRecordingPath } from "#server/contract/live-chat";
-import { operatorInstantOfWall, parseWallTime } from "#server/contract/calendar";
+import { operatorInstantOfWall, operatorWallTimeOf, parseWallTime } from "#server/contract/calendar";
 import {
   LIVE_AUDIENCES,
   LIVE_CATEGORIES,
@@ -46,6 +46,7 @@ import {
   fetchLiveStream,
   fetchMyLiveStreams,
   payLiveStream,
+  rescheduleLiveStream,
   startLiveStream,
   stopLiveStream,
   updateLiveRecording,
@@ -125,17 +126,18 @@ export async function loadStart({ request, context, params }: LoaderFunctionArgs
   );
 }
 
-/** The start form: the contract's fields, the announced time as the wall time of the operator's zone (a datetime-local). */
+/** An announced start as the form sends it: the wall time of the operator's zone (a datetime-local) → epoch ms. */
+const scheduledWallField = v.pipe(
+  v.string(LIVE_ERRORS.scheduledAt),
+  v.transform((text) => parseWallTime(text)),
+  v.check((wall) => wall !== null, LIVE_ERRORS.scheduledAt),
+  v.transform((wall) => operatorInstantOfWall(wall!)),
+);
+
+/** The start form: the contract's fields, the announced time as a wall time. */
 const startFormSchema = v.object({
   ...liveCreateSchema.entries,
-  scheduled_at: v.optional(
-    v.pipe(
-      v.string(LIVE_ERRORS.scheduledAt),
-      v.transform((text) => parseWallTime(text)),
-      v.check((wall) => wall !== null, LIVE_ERRORS.scheduledAt),
-      v.transform((wall) => operatorInstantOfWall(wall!)),
-    ),
-  ),
+  scheduled_at: v.optional(scheduledWallField),
 });
 
 /** The start page's forms: the new stream (a post without an intent), and start or stop in the streams list. */
@@ -173,7 +175,7 @@ export async function submitStart({ request, context, params }: ActionFunctionAr
 
 // ── Watch ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const WATCH_DONE = ["paid", "subscribed", "unsubscribed", "saved"] as const;
+const WATCH_DONE = ["paid", "subscribed", "unsubscribed", "saved", "rescheduled"] as const;
 type WatchDone = (typeof WATCH_DONE)[number];
 
 /**
@@ -214,6 +216,8 @@ export async function loadWatch(args: LoaderFunctionArgs) {
       chat,
       signedIn: viewer !== null,
       own: viewer !== null && viewer.id === stream.stream.creator.userId,
+      // The announced start as the reschedule form's datetime-local shows it (the operator's zone, as it was entered).
+      scheduledWall: stream.stream.scheduledAt === null ? null : operatorWallTimeOf(stream.stream.scheduledAt),
       done: notice,
       loginPath: localePath(lang, `login?r=${encodeURIComponent(watchPath)}`),
       buyPath: checkoutPath(lang, "dollar", undefined, watchPath),
@@ -232,6 +236,7 @@ const watchFormSchema = v.variant("intent", [
   v.object({ intent: v.literal("stop") }),
   v.object({ intent: v.literal("start") }),
   v.object({ intent: v.literal("edit"), ...liveUpdateSchema.entries }),
+  v.object({ intent: v.literal("reschedule"), scheduled_at: scheduledWallField }),
 ]);
 
 export async function submitWatch({ request, context, params }: ActionFunctionArgs) {
@@ -273,6 +278,11 @@ export async function submitWatch({ request, context, params }: ActionFunctionAr
       const answer = await updateLiveStream(api, id, body);
       if (!answer.ok) return refused(submission, answer);
       throw back("saved");
+    }
+    case "reschedule": {
+      const answer = await rescheduleLiveStream(api, id, { scheduled_at: form.scheduled_at });
+      if (!answer.ok) return refused(submission, answer);
+      throw back("rescheduled");
     }
   }
 }

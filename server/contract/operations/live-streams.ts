@@ -1,5 +1,5 @@
 /** The live streams part's operations (issue 31, ADR 124): streams, browsing, paid access, watch subscriptions, recordings. */
-import { liveBrowseQuerySchema, liveCreateSchema, liveRecordingUpdateSchema, liveUpdateSchema } from "../live";
+import { liveBrowseQuerySchema, liveCreateSchema, liveRecordingUpdateSchema, liveRescheduleSchema, liveUpdateSchema } from "../live";
 import { defineOperation } from "../operation";
 
 export const liveStreamOps = {
@@ -8,6 +8,13 @@ export const liveStreamOps = {
   mine: defineOperation({ method: "get", path: "/api/v2/live/streams/mine", response: "LiveMine" }),
   get: defineOperation({ method: "get", path: "/api/v2/live/streams/:id", response: "LiveStreamAnswer" }),
   update: defineOperation({ method: "put", path: "/api/v2/live/streams/:id", body: liveUpdateSchema, response: "LiveStreamItem" }),
+  /** An announced stream's start moves (its newsfeed item and not-started job follow). */
+  reschedule: defineOperation({
+    method: "post",
+    path: "/api/v2/live/streams/:id/reschedule",
+    body: liveRescheduleSchema,
+    response: "LiveStreamItem",
+  }),
   /** A scheduled stream goes on air. */
   start: defineOperation({ method: "post", path: "/api/v2/live/streams/:id/start", response: "LiveStreamItem" }),
   /** The creator ends the stream (or cancels an announced one). */

@@ -34,6 +34,22 @@ export const PLAYLIST_NAME = "index.m3u8";
 /** ffmpeg's segment names, which the serving route accepts and nothing else. */
 export const SEGMENT_PATTERN = /^seg-\d{5,9}\.ts$/;
 
+/**
+ * The fewest segments a live playlist is served with (ADR 145). Chromium's native HLS player — the no-JavaScript watch
+ * page's, and the page's own player where the browser plays HLS — fails a live playlist (no #EXT-X-ENDLIST) that lists
+ * fewer than three segments with DEMUXER_ERROR_COULD_NOT_PARSE and does not retry; from three on it plays. RFC 8216
+ * 6.3.3 likewise has players start at least three target durations from the end. Until ffmpeg has written three, the
+ * playlist answers as before its first segment (404); ffmpeg's output itself is unchanged.
+ */
+export const HLS_MIN_LIVE_SEGMENTS = 3;
+
+/** How many segments a playlist lists. */
+export function listedSegmentCount(playlist: string): number {
+  let count = 0;
+  for (const line of playlist.split("\n")) if (SEGMENT_PATTERN.test(line.trim())) count += 1;
+  return count;
+}
+
 /** The SDP ffmpeg reads the forwarded RTP with (loopback ports; no RTCP is forwarded). */
 export function rtpSdp(input: RtpInput): string {
   const lines = ["v=0", "o=- 0 0 IN IP4 127.0.0.1", "s=velora-live", "c=IN IP4 127.0.0.1", "t=0 0"];

@@ -8,7 +8,7 @@ import { LiveVideoEngine, type LiveVideoHooks } from "./engine";
 
 export type { LiveVideoConfig } from "./config";
 export { LiveVideoEngine, type LiveVideoHooks, type ViewAnswer } from "./engine";
-export { PLAYLIST_NAME, SEGMENT_PATTERN } from "./hls-writer";
+export { HLS_MIN_LIVE_SEGMENTS, listedSegmentCount, PLAYLIST_NAME, SEGMENT_PATTERN } from "./hls-writer";
 export { recordingSegments, remuxRecording, type RemuxedRecording } from "./remux";
 
 const engines = new Set<LiveVideoEngine>();

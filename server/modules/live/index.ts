@@ -49,8 +49,10 @@ export const manifest = defineFeature({
     // --- livecore part (ADR 124) ---
     /** A live stream whose producer was not seen for LIVE_PRODUCER_GRACE_MS ends; otherwise the check comes back. */
     "live.check_producer": defineJob<{ stream_id: number }>((deps) => ({ run: (p) => checkProducer(deps, p.stream_id) })),
-    /** An announced stream never started ends LIVE_SCHEDULE_STALE_MS after its time. */
-    "live.not_started": defineJob<{ stream_id: number }>((deps) => ({ run: (p) => endIfNotStarted(deps, p.stream_id) })),
+    /** An announced stream never started ends LIVE_SCHEDULE_STALE_MS after its time (the time in the payload, ADR 145). */
+    "live.not_started": defineJob<{ stream_id: number; scheduled_at?: number }>((deps) => ({
+      run: (p) => endIfNotStarted(deps, p.stream_id, p.scheduled_at),
+    })),
     /** Tells the creator's watch subscribers that the stream went live or was announced (once per stream and event). */
     "live.notify_subscribers": defineJob<{ stream_id: number; event: "live_started" | "live_scheduled" }>((deps) => ({
       run: (p) => notifySubscribers(deps, p.stream_id, p.event),

@@ -14,7 +14,7 @@ import type { ApiDeps, ApiEnv } from "../../api/types";
 import { HLS_PLAYLIST_TYPE, HLS_SEGMENT_TYPE, LIVE_ACCESS_RECHECK_MS, SDP_CONTENT_TYPE, SDP_MAX_BYTES } from "../../contract/live-media";
 import { liveMediaOps } from "../../contract/operations/live-media";
 import { parseRowId } from "../../contract/row-id";
-import { SEGMENT_PATTERN } from "../../integrations/live-video/index";
+import { HLS_MIN_LIVE_SEGMENTS, listedSegmentCount, SEGMENT_PATTERN } from "../../integrations/live-video/index";
 import { safeEqual } from "../../lib/crypto";
 import { originVerdict, ownOrigins } from "../../security/same-origin";
 import { liveAccess } from "./access";
@@ -254,7 +254,7 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
     {
       tag: "live",
       auth: "optional",
-      summary: `The admitted viewer's HLS playlist (${HLS_PLAYLIST_TYPE}), a rolling window of short MPEG-TS segments; 404 before the first segment and after the stream ends.`,
+      summary: `The admitted viewer's HLS playlist (${HLS_PLAYLIST_TYPE}), a rolling window of short MPEG-TS segments; 404 before its third segment (players start three segments from the end) and after the stream ends.`,
       statuses: [403, 404],
     },
     async (c) => {
@@ -263,7 +263,8 @@ export function registerLiveMedia({ v2, deps }: ModuleContext): void {
       if (!(await mayWatchCached(deps, streamId, memberId))) throw fail.forbidden();
       const token = await segmentTokenCached(deps, streamId);
       const playlist = token ? await cachedPlaylist(deps, streamId) : null;
-      if (!token || playlist === null) {
+      // Served from its third segment on: Chromium's native player fails a shorter live playlist for good (ADR 145).
+      if (!token || playlist === null || listedSegmentCount(playlist) < HLS_MIN_LIVE_SEGMENTS) {
         c.header("Cache-Control", NO_STORE);
         throw notFound();
       }

@@ -11,6 +11,7 @@ import {
   myStreams,
   payForStream,
   profileLiveTab,
+  rescheduleStream,
   startStream,
   stopStream,
   streamForViewer,
@@ -79,6 +80,15 @@ export function registerLiveStreams({ v2 }: ModuleContext): void {
       statuses: [400, 401, 404, 409],
     },
     async (c, { body, user }) => ok(c, await updateStream(c.get("deps"), user!.id, idOf(c.req.param("id")), body)),
+  );
+  v2.add(
+    liveStreamOps.reschedule,
+    {
+      ...base,
+      summary: `Moves an announced stream's start to scheduled_at (epoch ms; 400 exception.live.scheduled_at in the past or more than 30 days ahead, as when creating). 409 exception.live.not_reschedulable on air or after the end.${NOT_MINE}`,
+      statuses: [400, 401, 404, 409],
+    },
+    async (c, { body, user }) => ok(c, await rescheduleStream(c.get("deps"), user!.id, idOf(c.req.param("id")), body)),
   );
   v2.add(
     liveStreamOps.start,

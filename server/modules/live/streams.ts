@@ -7,7 +7,7 @@
  * One live stream per creator: the partial unique index live_streams_one_live decides a race between two starts on
  * both databases, and the loser answers 409 exception.live.already_live.
  */
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { ApiError, errorItem, fail } from "../../api/errors";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import {
@@ -29,6 +29,7 @@ import {
   type LiveMine,
   type LivePayAnswer,
   type LiveProfileTab,
+  type LiveRescheduleInput,
   type LiveStreamAnswer,
   type LiveStreamItem,
   type LiveUpdateInput,
@@ -147,6 +148,31 @@ function priceFor(audience: LiveCreateInput["audience"], price: number | null): 
   return price;
 }
 
+/** The one rule for an announced start, when creating and when moving it: in the future, at most 30 days ahead. */
+function checkedStart(now: number, scheduledAt: number | null): number {
+  if (scheduledAt === null || scheduledAt <= now || scheduledAt > now + LIVE_SCHEDULE_MAX_DAYS * DAY) {
+    throw new ApiError(400, [errorItem(400, LIVE_ERRORS.scheduledAt, "scheduled_at", { days: LIVE_SCHEDULE_MAX_DAYS })]);
+  }
+  return scheduledAt;
+}
+
+/**
+ * The `live.not_started` job of an announced start. Keyed by stream and start, and the payload names the start: a
+ * move deletes the queued job of the old start and enqueues one for the new (ADR 145), and a job whose start is no
+ * longer the stream's does nothing.
+ */
+const notStartedKey = (streamId: number, scheduledAt: number) => `live.not_started:${streamId}:${scheduledAt}`;
+
+async function enqueueNotStarted(deps: ApiDeps, trx: Transaction<Database>, streamId: number, scheduledAt: number): Promise<void> {
+  await enqueueJob(
+    trx,
+    deps.clock,
+    "live.not_started",
+    { stream_id: streamId, scheduled_at: scheduledAt },
+    { runAt: scheduledAt + LIVE_SCHEDULE_STALE_MS, key: notStartedKey(streamId, scheduledAt) },
+  );
+}
+
 // ── Creating, starting, editing, stopping ──────────────────────────────────────────────────────────────────────────
 
 /**
@@ -158,13 +184,7 @@ export async function createStream(deps: ApiDeps, user: AuthUser, input: LiveCre
   await assertMayStream(deps, user);
   const now = deps.clock.now();
   const price = priceFor(input.audience, input.price);
-  let scheduledAt: number | null = null;
-  if (input.start === "schedule") {
-    scheduledAt = input.scheduled_at;
-    if (scheduledAt === null || scheduledAt <= now || scheduledAt > now + LIVE_SCHEDULE_MAX_DAYS * DAY) {
-      throw new ApiError(400, [errorItem(400, LIVE_ERRORS.scheduledAt, "scheduled_at", { days: LIVE_SCHEDULE_MAX_DAYS })]);
-    }
-  }
+  const scheduledAt = input.start === "schedule" ? checkedStart(now, input.scheduled_at) : null;
   const profile = await deps.db.selectFrom("profiles").select("city_id").where("user_id", "=", user.id).executeTakeFirst();
   const onAir = input.start === "now";
   try {
@@ -193,7 +213,7 @@ export async function createStream(deps: ApiDeps, user: AuthUser, input: LiveCre
         .executeTakeFirstOrThrow();
       if (onAir) await goneOnAir(deps, trx, row.id, now);
       else {
-        await enqueueJob(trx, deps.clock, "live.not_started", { stream_id: row.id }, { runAt: scheduledAt! + LIVE_SCHEDULE_STALE_MS });
+        await enqueueNotStarted(deps, trx, row.id, scheduledAt!);
         await enqueueJob(
           trx,
           deps.clock,
@@ -252,6 +272,44 @@ export async function updateStream(deps: ApiDeps, userId: number, id: number, in
     .where("id", "=", id)
     .where("state", "in", ["scheduled", "live"])
     .execute();
+  return itemById(deps, id);
+}
+
+/**
+ * POST /live/streams/{id}/reschedule: an announced stream's start moves (checked as when creating: 400
+ * exception.live.scheduled_at). Only while announced: 409 exception.live.not_reschedulable on air or after the end.
+ * The newsfeed item and the pages read the row, so they follow; the not-started job moves with the start (the old
+ * one is deleted, and would do nothing if it ran). Subscribers' "announced" notice names no time: nothing to resend.
+ */
+export async function rescheduleStream(deps: ApiDeps, userId: number, id: number, input: LiveRescheduleInput): Promise<LiveStreamItem> {
+  const row = await ownStream(deps, userId, id);
+  if (row.state !== "scheduled") throw fail.conflict(LIVE_ERRORS.notReschedulable);
+  const now = deps.clock.now();
+  const scheduledAt = checkedStart(now, input.scheduled_at);
+  await deps.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable("live_streams")
+      .set({ scheduled_at: scheduledAt, updated_at: now })
+      .where("id", "=", id)
+      .where("state", "=", "scheduled")
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) throw fail.conflict(LIVE_ERRORS.notReschedulable);
+    const previous = Number(row.scheduled_at ?? 0);
+    if (previous === scheduledAt) return;
+    await trx
+      .deleteFrom("jobs")
+      .where("kind", "=", "live.not_started")
+      .where("state", "=", "queued")
+      .where((eb) =>
+        eb.or([
+          eb("job_key", "=", notStartedKey(id, previous)),
+          // Announced before jobs were keyed: the payload was the stream id alone.
+          eb.and([eb("job_key", "is", null), eb("payload", "=", JSON.stringify({ stream_id: id }))]),
+        ]),
+      )
+      .execute();
+    await enqueueNotStarted(deps, trx, id, scheduledAt);
+  });
   return itemById(deps, id);
 }
 
@@ -545,10 +603,14 @@ export async function checkProducer(deps: ApiDeps, streamId: number): Promise<vo
   await enqueueJob(deps.db, deps.clock, "live.check_producer", { stream_id: streamId }, { runAt: deadline });
 }
 
-/** live.not_started: an announced stream not started LIVE_SCHEDULE_STALE_MS after its time ends as `not_started`. */
-export async function endIfNotStarted(deps: ApiDeps, streamId: number): Promise<void> {
+/**
+ * live.not_started: an announced stream not started LIVE_SCHEDULE_STALE_MS after its time ends as `not_started`. A job
+ * enqueued for a start the creator has since moved (`scheduledAt` differs from the row's) does nothing.
+ */
+export async function endIfNotStarted(deps: ApiDeps, streamId: number, scheduledAt?: number): Promise<void> {
   const row = await deps.db.selectFrom("live_streams").select(["state", "scheduled_at"]).where("id", "=", streamId).executeTakeFirst();
   if (!row || row.state !== "scheduled") return;
+  if (scheduledAt !== undefined && Number(row.scheduled_at) !== scheduledAt) return;
   if (deps.clock.now() < Number(row.scheduled_at ?? 0) + LIVE_SCHEDULE_STALE_MS) return;
   await endStream(deps, streamId, "not_started");
 }

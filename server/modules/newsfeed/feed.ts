@@ -8,7 +8,7 @@
  * score first on trending_now), merges them by (value, type, id) and cuts at the page size: the cursor is the last
  * item's triple, so the next page starts exactly after it whatever arrives in between.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import { BUNDLE_STATUS, type MediumAccess } from "../../contract/creators";
 import { MEDIA_STATUS } from "../../contract/media";
@@ -140,6 +140,21 @@ interface MediaRow {
   value: number | string;
 }
 
+/**
+ * Where a reader's walk starts. Its first table is fixed by CROSS JOIN (SQLite keeps that order; PostgreSQL plans it as
+ * the inner join it is): the feed's index newest first, or the stored scores best first — never a scan of every
+ * owner's items and a sort. Each row's owner is then one primary-key look-up.
+ */
+function walkStart<T extends "media" | "bundles">(deps: ApiDeps, table: T, trending: boolean): SelectQueryBuilder<Database, T, object> {
+  if (!trending) return deps.db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>;
+  // Typed as the media walk; the bundles' is the same statement with its table's name.
+  return deps.db
+    .selectFrom("newsfeed_trending")
+    .crossJoin(table as "media")
+    .where("newsfeed_trending.item_kind", "=", table === "media" ? "media" : "bundle")
+    .whereRef(`${table}.id` as "media.id", "=", "newsfeed_trending.item_id") as unknown as SelectQueryBuilder<Database, T, object>;
+}
+
 async function mediaRows(
   deps: ApiDeps,
   viewer: ViewerContext,
@@ -150,18 +165,7 @@ async function mediaRows(
 ): Promise<MediaRow[]> {
   const now = deps.clock.now();
   const trending = tab === "trending_now";
-  // The walk's first table is fixed by CROSS JOIN (SQLite keeps that order; PostgreSQL plans it as the inner join it
-  // is): the feed's index newest first, or the stored scores best first — never a scan of every owner's media and a
-  // sort. Each row's owner is then one primary-key look-up.
-  const mediaFirst = () => deps.db.selectFrom("media");
-  const from = trending
-    ? (deps.db
-        .selectFrom("newsfeed_trending")
-        .crossJoin("media")
-        .where("newsfeed_trending.item_kind", "=", "media")
-        .whereRef("media.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof mediaFirst>)
-    : mediaFirst();
-  const base = from
+  const base = walkStart(deps, "media", trending)
     .crossJoin("users")
     .crossJoin("profiles")
     .whereRef("users.id", "=", "media.user_id")
@@ -224,15 +228,7 @@ async function bundleRows(
   const value = trending ? sql<number>`newsfeed_trending.score` : BUNDLE_FEED_AT;
   const id = trending ? sql<number>`newsfeed_trending.item_id` : sql<number>`bundles.id`;
   const condition = after(cursor, "bundle", value, id);
-  const bundlesFirst = () => deps.db.selectFrom("bundles");
-  const from = trending
-    ? (deps.db
-        .selectFrom("newsfeed_trending")
-        .crossJoin("bundles")
-        .where("newsfeed_trending.item_kind", "=", "bundle")
-        .whereRef("bundles.id", "=", "newsfeed_trending.item_id") as unknown as ReturnType<typeof bundlesFirst>)
-    : bundlesFirst();
-  const rows = await from
+  const rows = await walkStart(deps, "bundles", trending)
     .crossJoin("users")
     .crossJoin("profiles")
     .whereRef("users.id", "=", "bundles.creator_id")
@@ -358,6 +354,38 @@ async function openBundleIds(deps: ApiDeps, viewer: ViewerContext, rows: readonl
 
 type Ranked = NewsfeedItem & { value: number };
 
+/** What every reader's row has: the item's id, its place in the walk and its owner. */
+interface RowBase {
+  id: number;
+  value: number | string;
+  username: string;
+  display_name: string | null;
+}
+
+/**
+ * One row → one item, for media, bundles and live streams alike: the owner, the place, and nulls for what the type
+ * lacks; locked until the page's access checks open it.
+ */
+function rankedItem(type: NewsfeedItem["type"], row: RowBase, publishedAt: number | string, fields: Partial<NewsfeedItem>): Ranked {
+  return {
+    type,
+    id: row.id,
+    value: Number(row.value),
+    published_at: Number(publishedAt),
+    owner: { username: row.username, display_name: row.display_name },
+    access: null,
+    price: null,
+    locked: true,
+    image: null,
+    preview: null,
+    media_kind: null,
+    title: null,
+    item_count: null,
+    live: null,
+    ...fields,
+  };
+}
+
 /** Higher value first, then bundles before media, then the higher id: the page's one order. */
 function compareRanked(a: Ranked, b: Ranked): number {
   return b.value - a.value || TYPE_RANK[b.type] - TYPE_RANK[a.type] || b.id - a.id;
@@ -376,62 +404,29 @@ export async function newsfeedPage(deps: ApiDeps, viewer: ViewerContext, tab: Ne
     liveRows(deps, viewer, tab, kept, cursor, limit),
   ]);
   const merged: Ranked[] = [
-    ...media.map((m): Ranked => ({
-      type: "media",
-      id: m.id,
-      value: Number(m.value),
-      published_at: Number(m.published_at),
-      owner: { username: m.username, display_name: m.display_name },
-      access: m.access as MediumAccess,
-      price: m.access === "ppv" ? m.price : null,
-      locked: true,
-      image: null,
-      preview: null,
-      media_kind: m.kind,
-      title: null,
-      item_count: null,
-      live: null,
-    })),
-    ...bundles.map((b): Ranked => ({
-      type: "bundle",
-      id: b.id,
-      value: Number(b.value),
-      published_at: Number(b.published_at),
-      owner: { username: b.username, display_name: b.display_name },
-      access: null,
-      price: b.price,
-      locked: true,
-      image: null,
-      preview: null,
-      media_kind: null,
-      title: b.title,
-      item_count: Number(b.item_count),
-      live: null,
-    })),
-    ...streams.map((l): Ranked => ({
-      type: "live",
-      id: l.id,
-      value: Number(l.value),
-      published_at: Number(l.value),
-      owner: { username: l.username, display_name: l.display_name },
-      access: null,
-      price: l.audience === "paid" ? epochOrNull(l.price) : null,
-      locked: true,
-      image: null,
-      preview: null,
-      media_kind: null,
-      title: l.title,
-      item_count: null,
-      live: {
-        stream_id: l.id,
-        state: liveStateOf(l),
-        audience: l.audience,
-        scheduled_at: epochOrNull(l.scheduled_at),
-        started_at: epochOrNull(l.started_at),
-        ended_at: epochOrNull(l.ended_at),
-        recording_id: null,
-      },
-    })),
+    ...media.map((m) =>
+      rankedItem("media", m, m.published_at, {
+        access: m.access as MediumAccess,
+        price: m.access === "ppv" ? m.price : null,
+        media_kind: m.kind,
+      }),
+    ),
+    ...bundles.map((b) => rankedItem("bundle", b, b.published_at, { price: b.price, title: b.title, item_count: Number(b.item_count) })),
+    ...streams.map((l) =>
+      rankedItem("live", l, l.value, {
+        price: l.audience === "paid" ? epochOrNull(l.price) : null,
+        title: l.title,
+        live: {
+          stream_id: l.id,
+          state: liveStateOf(l),
+          audience: l.audience,
+          scheduled_at: epochOrNull(l.scheduled_at),
+          started_at: epochOrNull(l.started_at),
+          ended_at: epochOrNull(l.ended_at),
+          recording_id: null,
+        },
+      }),
+    ),
   ].sort(compareRanked);
   const page = merged.slice(0, NEWSFEED_PAGE_SIZE);
   const hasMore = merged.length > NEWSFEED_PAGE_SIZE;

@@ -210,6 +210,87 @@ describe(`live streams (${TEST_DB})`, () => {
     expect((await api(creator.token, "POST", `/live/streams/${announced.json.data.id}/start`)).status).toBe(409);
   });
 
+  it("an announced stream's start moves: the creation rule, only while announced, only the owner; the not-started job follows", async () => {
+    const creator = await escort();
+    const state = async (id: number) =>
+      rt.deps.db.selectFrom("live_streams").select(["state", "end_reason", "scheduled_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const first = rt.clock.now() + 3_600_000;
+    const announced = (await goLive(creator.token, { start: "schedule", scheduled_at: first })).json.data;
+    const moveTo = (token: string, id: number, scheduledAt: unknown) =>
+      api<LiveStreamItem>(token, "POST", `/live/streams/${id}/reschedule`, { scheduled_at: scheduledAt });
+
+    // The creation rule: in the future, at most 30 days ahead, a whole number.
+    for (const bad of [rt.clock.now() - 1000, rt.clock.now() + 31 * 86_400_000, "morgen", null]) {
+      const refused = await moveTo(creator.token, announced.id, bad);
+      expect(refused.status).toBe(400);
+      expect(keyOf(refused)).toBe("exception.live.scheduled_at");
+      expect(refused.json.errors?.[0]?.source).toBe("scheduled_at");
+    }
+    // Another creator's stream, and an unknown id, answer alike: 404, and the row keeps its start.
+    const other = await escort();
+    expect((await moveTo(other.token, announced.id, first + 60_000)).status).toBe(404);
+    expect((await moveTo(other.token, 999_999_999, first + 60_000)).status).toBe(404);
+    expect((await api(undefined, "POST", `/live/streams/${announced.id}/reschedule`, { scheduled_at: first })).status).toBe(401);
+    expect((await state(announced.id)).scheduled_at).toBe(first);
+
+    // Moved four hours later: the job of the old start does not end it; the one of the new start does.
+    const later = first + 4 * 3_600_000;
+    const moved = await moveTo(creator.token, announced.id, later);
+    expect(moved.status).toBe(200);
+    expect(moved.json.data).toMatchObject({ id: announced.id, state: "scheduled", scheduled_at: later });
+    const jobs = await rt.deps.db
+      .selectFrom("jobs")
+      .select(["run_at", "state"])
+      .where("kind", "=", "live.not_started")
+      .where("job_key", "like", `live.not_started:${announced.id}:%`)
+      .execute();
+    expect(jobs).toEqual([{ run_at: later + LIVE_SCHEDULE_STALE_MS, state: "queued" }]);
+    rt.clock.advance(first + LIVE_SCHEDULE_STALE_MS - rt.clock.now());
+    await rt.jobs.runDue();
+    expect(await state(announced.id)).toEqual({ state: "scheduled", end_reason: null, scheduled_at: later });
+    rt.clock.advance(later - first);
+    await rt.jobs.runDue();
+    expect((await state(announced.id)).state).toBe("ended");
+    expect((await state(announced.id)).end_reason).toBe("not_started");
+
+    // Ended (here: not started in time) or on air, the start no longer moves: 409 with its key.
+    const ended = await moveTo(creator.token, announced.id, rt.clock.now() + 3_600_000);
+    expect(ended.status).toBe(409);
+    expect(keyOf(ended)).toBe("exception.live.not_reschedulable");
+    const onAir = (await goLive(creator.token)).json.data;
+    const live = await moveTo(creator.token, onAir.id, rt.clock.now() + 3_600_000);
+    expect(live.status).toBe(409);
+    expect(keyOf(live)).toBe("exception.live.not_reschedulable");
+    expect((await state(onAir.id)).scheduled_at).toBeNull();
+    await api(creator.token, "POST", `/live/streams/${onAir.id}/stop`);
+  });
+
+  it("a start moved earlier: the job of the new start ends it, the old start's job (deleted) never runs", async () => {
+    const creator = await escort();
+    const first = rt.clock.now() + 10 * 3_600_000;
+    const announced = (await goLive(creator.token, { start: "schedule", scheduled_at: first })).json.data;
+    const earlier = rt.clock.now() + 3_600_000;
+    expect((await api(creator.token, "POST", `/live/streams/${announced.id}/reschedule`, { scheduled_at: earlier })).status).toBe(200);
+    const queued = await rt.deps.db
+      .selectFrom("jobs")
+      .select(["run_at", "payload"])
+      .where("kind", "=", "live.not_started")
+      .where("state", "=", "queued")
+      .where("job_key", "like", `live.not_started:${announced.id}:%`)
+      .execute();
+    expect(queued).toEqual([
+      { run_at: earlier + LIVE_SCHEDULE_STALE_MS, payload: JSON.stringify({ stream_id: announced.id, scheduled_at: earlier }) },
+    ]);
+    rt.clock.advance(earlier + LIVE_SCHEDULE_STALE_MS - rt.clock.now());
+    await rt.jobs.runDue();
+    const row = await rt.deps.db
+      .selectFrom("live_streams")
+      .select(["state", "end_reason"])
+      .where("id", "=", announced.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: "ended", end_reason: "not_started" });
+  });
+
   it("a viewer cannot start, edit or stop someone else's stream (404 like an unknown id)", async () => {
     const creator = await escort();
     const stream = (await goLive(creator.token)).json.data;

@@ -103,12 +103,18 @@ describe(`newsfeed live items (${TEST_DB})`, () => {
     });
     expect(edited.status).toBe(200);
     expect(await liveItems(viewer.token, announced.id)).toEqual([expect.objectContaining({ title: "Neuer Titel" })]);
+    // Moving the start (ADR 145) changes the same item: the new start, still one item.
+    const moved = at + HOUR;
+    expect((await api(creator.token, "POST", `/live/streams/${announced.id}/reschedule`, { scheduled_at: moved })).status).toBe(200);
+    expect(await liveItems(viewer.token, announced.id)).toEqual([
+      expect.objectContaining({ title: "Neuer Titel", live: expect.objectContaining({ state: "scheduled", scheduled_at: moved }) }),
+    ]);
 
     rt.clock.advance(HOUR);
     expect((await api(creator.token, "POST", `/live/streams/${announced.id}/start`)).status).toBe(200);
     const onAir = await liveItems(viewer.token, announced.id);
     expect(onAir).toHaveLength(1);
-    expect(onAir[0]!.live).toMatchObject({ state: "live", scheduled_at: at });
+    expect(onAir[0]!.live).toMatchObject({ state: "live", scheduled_at: moved });
     // Its place is now the start, ahead of what was published in between.
     expect(onAir[0]!.published_at).toBe(onAir[0]!.live!.started_at);
 
