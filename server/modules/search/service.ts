@@ -51,6 +51,7 @@ import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
 import type { Database } from "../../db/schema";
+import { fixedScoreTermsSql, LOGIN_BONUS_MAX, MAX_RANK_TIER, PLUS_BONUS, RANK_TIER_WIDTH, RISEN_TIER } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
 
@@ -372,13 +373,11 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
  */
 function rankingScore(now: number) {
   // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
+  // The terms that never change with the clock are defined once with the stored bound (rank_tier, migration 0127).
   return sql<number>`(
-    (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
-    + (case when search_profiles.visit_count > 500 then 50 else search_profiles.visit_count / 10 end)
-    + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then 300 else 0 end)
-    + (case when search_profiles.verified = 1 then 200 else 0 end)
-    + (case when search_profiles.review_count > 50 then 200 else search_profiles.review_count * 4 end)
-    + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then 150
+    ${sql.raw(fixedScoreTermsSql("search_profiles."))}
+    + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then ${sql.lit(PLUS_BONUS)} else 0 end)
+    + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then ${sql.lit(LOGIN_BONUS_MAX)}
             when search_profiles.last_login_at > ${sql.lit(now - 7 * DAY)} then 100
             when search_profiles.last_login_at > ${sql.lit(now - 30 * DAY)} then 50 else 0 end)
   )`;
@@ -462,6 +461,56 @@ function orderFor(sort: SearchSort, plan: Plan) {
   }
 }
 
+/**
+ * Whether the page can stop at enough rows (ADR 147): the sort is the ranking (rise-up, score, last login, id), and
+ * an index leads with the user type and the tier — radius mode with a box (search_profiles_rank_geo) or countries
+ * without a directory place (search_profiles_rank_country). Touring members join through an OR that no index range
+ * serves; other sorts order by facts the tier does not bound. Everything else reads the exact page.
+ */
+function stoppingPageServes(sort: SearchSort, plan: Plan): boolean {
+  const boxed = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS;
+  const ranking = sort === "top_ranking" || (!boxed && (sort === "distance" || sort === "top_ranking_distance_ring"));
+  if (!ranking || (plan.touring?.size ?? 0) > 0) return false;
+  if (boxed) return true;
+  return plan.location.mode === "country" && (plan.filter.country?.length ?? 0) > 0 && plan.place === undefined;
+}
+
+/** The tiers from the top: profiles that ever rose, then the score bounds downwards. */
+const TIERS_DOWN = [RISEN_TIER, ...Array.from({ length: MAX_RANK_TIER + 1 }, (_, i) => MAX_RANK_TIER - i)];
+
+/**
+ * The candidates of a ranked page that reads tier by tier instead of every match (ADR 147). Each tier's best `need`
+ * rows in the exact order are taken; after tier t, every unread row is in a lower tier, so neither risen nor scored
+ * above t × RANK_TIER_WIDTH − 1 + LOGIN_BONUS_MAX. Once `need` candidates are risen or score at least
+ * t × RANK_TIER_WIDTH + LOGIN_BONUS_MAX, each of them comes before every unread row, so the first `need` rows of all
+ * matches are among the candidates; the caller orders the candidates with the same ORDER BY (the database's own
+ * tie and NULL rules), so the page is the exact query's.
+ */
+async function stoppingPage(from: () => ReturnType<FromFn>, plan: Plan, sort: SearchSort, need: number): Promise<number[]> {
+  const score = rankingScore(plan.now);
+  const order = orderFor(sort, plan);
+  const scores = new Map<number, { score: number; risen: boolean }>();
+  for (const tier of TIERS_DOWN) {
+    const rows = await from()
+      .where(sql.ref("search_profiles.rank_tier"), "=", tier)
+      .select([
+        "search_profiles.user_id",
+        score.as("rank_score"),
+        sql<number>`(case when search_profiles.rise_up_until > ${sql.lit(plan.now)} then 1 else 0 end)`.as("rank_risen"),
+      ])
+      .$call((qb) => order.reduce((q, term) => q.orderBy(term), qb))
+      .limit(need)
+      .execute();
+    for (const row of rows) scores.set(row.user_id, { score: Number(row.rank_score), risen: Number(row.rank_risen) === 1 });
+    if (tier === RISEN_TIER) continue;
+    const floor = tier * RANK_TIER_WIDTH + LOGIN_BONUS_MAX;
+    let ahead = 0;
+    for (const s of scores.values()) if (s.risen || s.score >= floor) ahead += 1;
+    if (ahead >= need) break;
+  }
+  return [...scores.keys()];
+}
+
 function ageOf(birthYmd: number | null, now: number): number | null {
   if (birthYmd === null) return null;
   const today = new Date(now);
@@ -483,6 +532,8 @@ export interface SearchInput {
   place?: SearchPlace;
   /** Profiles where they live only, without members touring there (counts per child place). */
   homesOnly?: boolean;
+  /** "exact": the page reads and ranks every match (tests compare the stopping page with it). */
+  pagePath?: "exact" | "auto";
 }
 
 export interface SearchPlace {
@@ -552,11 +603,13 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   const { request } = input;
   const { plan, from, sort, target, location, now } = await searchScope(deps, input);
 
-  // Two passes over the matching index range: the ordered page, and one
-  // GROUP BY that yields the total and every facet at once.
+  // Two passes: the ordered page (stopping early where it can, see stoppingPage), and one GROUP BY over the
+  // matching index range that yields the total and every facet at once.
   const pageSize = request.page_size;
-  const [rows, aggregate] = await Promise.all([
+  const offset = (request.page_no - 1) * pageSize;
+  const page = (only?: readonly number[]) =>
     from()
+      .$if(only !== undefined, (qb) => qb.where("search_profiles.user_id", "in", [...(only ?? [])]))
       .select([
         // Only columns of the covering indexes (migration 0011): the page never reads the table.
         "search_profiles.user_id",
@@ -575,8 +628,11 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       .$if(location.mode === "radius", (qb) => qb.select(["search_profiles.lat", "search_profiles.lon"]))
       .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
       .limit(pageSize)
-      .offset((request.page_no - 1) * pageSize)
-      .execute(),
+      .offset(offset)
+      .execute();
+  const stopping = input.pagePath !== "exact" && stoppingPageServes(sort, plan);
+  const [rows, aggregate] = await Promise.all([
+    stopping ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids.length === 0 ? [] : page(ids))) : page(),
     withAggregate ? totalAndFacets(from, request, target, now) : null,
   ]);
   const ids = rows.map((r) => r.user_id);
