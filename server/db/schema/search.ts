@@ -1,4 +1,3 @@
-import type { ColumnType } from "kysely";
 /** Derived search rows (kept by triggers). Times are epoch milliseconds (UTC), booleans 0/1 integers (ADR 003). */
 
 /**
@@ -48,6 +47,4 @@ export interface SearchProfilesTable {
   /** profile_counters.favorites and .visits (0045): popularity for the ranking. */
   favorite_count: number;
   visit_count: number;
-  /** A bound of the ranking score at any time, in tiers (generated column, migration 0127, ADR 147). */
-  rank_tier: ColumnType<number, never, never>;
 }

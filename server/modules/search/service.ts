@@ -51,7 +51,7 @@ import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
 import type { Database } from "../../db/schema";
-import { fixedScoreTermsSql, LOGIN_BONUS_MAX, MAX_RANK_TIER, PLUS_BONUS, RANK_TIER_WIDTH, RISEN_TIER } from "./migrations/0127_search_rank_tier";
+import { fixedScoreTermsSql, LOGIN_BONUS_MAX, MAX_RANK_TIER, PLUS_BONUS, RANK_TIER_WIDTH, rankTierSql, RISEN_TIER } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
 
@@ -202,6 +202,8 @@ interface Plan {
    * other values too (disjunctive facets); the aggregate applies them itself.
    */
   looseFacets?: ReadonlySet<LooseFacet>;
+  /** The stopping page reads a tier (see stoppingPage): in radius mode the user type must not lead the plan. */
+  tierLed?: boolean;
 }
 
 /** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
@@ -236,11 +238,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     const within = radius ? [eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius)] : [];
     and.push(eb.or([eb.and([...home, ...within]), eb("search_profiles.user_id", "in", touringIds)]));
   }
-  and.push(
-    plan.userTypes
-      ? eb("search_profiles.user_type", "in", [...plan.userTypes])
-      : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]),
-  );
+  // The stopping page's tier reads in radius mode: the tier and the box lead (search_profiles_rank_geo), and the user
+  // type, as `+column`, cannot make the box index (user type, box) the cheaper-looking range (ADR 147).
+  const userType = plan.tierLed && radius ? sql<number>`+search_profiles.user_type` : sql<number>`search_profiles.user_type`;
+  and.push(plan.userTypes ? eb(userType, "in", [...plan.userTypes]) : eb(userType, "=", TARGET_USER_TYPE[plan.target]));
   const loose = plan.looseFacets;
   // The box leads in radius mode (see filtered).
   const boxLed = radius !== null;
@@ -373,7 +374,7 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
  */
 function rankingScore(now: number) {
   // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
-  // The terms that never change with the clock are defined once with the stored bound (rank_tier, migration 0127).
+  // The terms that never change with the clock are defined once with the indexed bound (the rank tier, migration 0127).
   return sql<number>`(
     ${sql.raw(fixedScoreTermsSql("search_profiles."))}
     + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then ${sql.lit(PLUS_BONUS)} else 0 end)
@@ -486,13 +487,13 @@ const TIERS_DOWN = [RISEN_TIER, ...Array.from({ length: MAX_RANK_TIER + 1 }, (_,
  * matches are among the candidates; the caller orders the candidates with the same ORDER BY (the database's own
  * tie and NULL rules), so the page is the exact query's.
  */
-async function stoppingPage(from: () => ReturnType<FromFn>, plan: Plan, sort: SearchSort, need: number): Promise<number[]> {
+async function stoppingPage(from: (loose: undefined, tierLed: boolean) => ReturnType<FromFn>, plan: Plan, sort: SearchSort, need: number): Promise<number[]> {
   const score = rankingScore(plan.now);
   const order = orderFor(sort, plan);
   const scores = new Map<number, { score: number; risen: boolean }>();
   for (const tier of TIERS_DOWN) {
-    const rows = await from()
-      .where(sql.ref("search_profiles.rank_tier"), "=", tier)
+    const rows = await from(undefined, true)
+      .where(sql.raw(rankTierSql("search_profiles.")), "=", tier)
       .select([
         "search_profiles.user_id",
         score.as("rank_score"),
@@ -582,10 +583,10 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
   // Planned for each search's own values: its best plan depends on the radius and filters (prepared.ts).
-  const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>
+  const from = (loose?: ReadonlySet<LooseFacet>, tierLed = false): ReturnType<FromFn> =>
     deps.db
       .selectFrom("search_profiles")
-      .where((eb) => searchConditions(eb, loose ? { ...plan, looseFacets: loose } : plan, input.extra))
+      .where((eb) => searchConditions(eb, { ...plan, ...(loose ? { looseFacets: loose } : {}), tierLed }, input.extra))
       .modifyEnd(PLAN_PER_VALUES);
   return { plan, from, sort, target, location, now };
 }

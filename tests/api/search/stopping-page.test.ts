@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ParsedSearchRequest, SearchSort } from "#server/contract/search";
 import { GUEST_VIEWER } from "#server/modules/access/visibility";
 import { runSearch, type SearchInput } from "#server/modules/search/service";
+import { rankTierSql } from "#server/modules/search/migrations/0127_search_rank_tier";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
 
@@ -133,7 +134,7 @@ describe("the stopping page", () => {
     const probes: number[] = [];
     const db = rt.deps.db.withPlugin({
       transformQuery(args) {
-        if (args.node.kind === "SelectQueryNode" && rt.deps.db.getExecutor().compileQuery(args.node, args.queryId).sql.includes("rank_tier"))
+        if (args.node.kind === "SelectQueryNode" && rt.deps.db.getExecutor().compileQuery(args.node, args.queryId).sql.includes(rankTierSql("search_profiles.")))
           probes.push(probes.length);
         return args.node;
       },
