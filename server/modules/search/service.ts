@@ -411,6 +411,15 @@ function risenFirst(now: number) {
   return sql`(case when search_profiles.rise_up_until > ${sql.lit(now)} then search_profiles.rise_up_until else 0 end) desc`;
 }
 
+/** A row's distance ring (0 … DISTANCE_RINGS_KM.length) from the search point, touring members at their tour city. */
+function ringOf(plan: Plan, radius: { lat: number; lon: number }): RawBuilder<number> {
+  const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
+  return sql<number>`(case ${sql.join(
+    DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
+}
+
 function orderFor(sort: SearchSort, plan: Plan) {
   const score = rankingScore(plan.now);
   const risen = risenFirst(plan.now);
@@ -424,12 +433,7 @@ function orderFor(sort: SearchSort, plan: Plan) {
       if (!radius) return [risen, sql`${score} desc`, ...tail];
       // Ring membership compares a planar squared distance (no trigonometry per row; up to five
       // comparisons per row): within 500 km its error is ~1 %, irrelevant for ranking buckets.
-      const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
-      const ring = sql`(case ${sql.join(
-        DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
-        sql` `,
-      )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
-      return [risen, sql`${ring} asc`, sql`${score} desc`, ...tail];
+      return [risen, sql`${ringOf(plan, radius)} asc`, sql`${score} desc`, ...tail];
     }
     case "rating":
       return [
@@ -463,53 +467,78 @@ function orderFor(sort: SearchSort, plan: Plan) {
 }
 
 /**
- * Whether the page can stop at enough rows (ADR 147): the sort is the ranking (rise-up, score, last login, id), and
+ * Whether the page can stop at enough rows (ADR 147): the sort is the ranking (rise-up, score, last login, id; with
+ * rings: rise-up, ring, score, …), and
  * an index leads with the user type and the tier — radius mode with a box (search_profiles_rank_geo) or countries
  * without a directory place (search_profiles_rank_country). Touring members join through an OR that no index range
  * serves; other sorts order by facts the tier does not bound. Everything else reads the exact page.
  */
 function stoppingPageServes(sort: SearchSort, plan: Plan): boolean {
   const boxed = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS;
-  const ranking = sort === "top_ranking" || (!boxed && (sort === "distance" || sort === "top_ranking_distance_ring"));
+  const ranking = sort === "top_ranking" || sort === "top_ranking_distance_ring" || (!boxed && sort === "distance");
   if (!ranking || (plan.touring?.size ?? 0) > 0) return false;
   if (boxed) return true;
   return plan.location.mode === "country" && (plan.filter.country?.length ?? 0) > 0 && plan.place === undefined;
 }
 
-/** The tiers from the top: profiles that ever rose, then the score bounds downwards. */
-const TIERS_DOWN = [RISEN_TIER, ...Array.from({ length: MAX_RANK_TIER + 1 }, (_, i) => MAX_RANK_TIER - i)];
+/** The tiers below the risen one, from the top. */
+const TIERS_DOWN = Array.from({ length: MAX_RANK_TIER + 1 }, (_, i) => MAX_RANK_TIER - i);
+/** Tier reads after which the stopping page gives up and reads the exact page (a sparse search over many rings). */
+const MAX_TIER_READS = 40;
 
 /**
- * The candidates of a ranked page that reads tier by tier instead of every match (ADR 147). Each tier's best `need`
- * rows in the exact order are taken; after tier t, every unread row is in a lower tier, so neither risen nor scored
- * above t × RANK_TIER_WIDTH − 1 + LOGIN_BONUS_MAX. Once `need` candidates are risen or score at least
- * t × RANK_TIER_WIDTH + LOGIN_BONUS_MAX, each of them comes before every unread row, so the first `need` rows of all
- * matches are among the candidates; the caller orders the candidates with the same ORDER BY (the database's own
- * tie and NULL rules), so the page is the exact query's.
+ * The candidates of a ranked page that reads tier by tier instead of every match (ADR 147), or null where reading
+ * every match is cheaper. The risen tier first (running rise-ups come before everything), then, ring by ring for the
+ * ring sort (one ring otherwise), the tiers downwards; each read takes that group's best `need` rows in the exact
+ * order. Unread rows are then in lower tiers of the current ring (neither risen nor scored above
+ * t × RANK_TIER_WIDTH − 1 + LOGIN_BONUS_MAX) or in later rings. A row read comes before every unread row when its
+ * rise-up runs, when its ring is an earlier one, or when it is in the current ring and scores at least
+ * t × RANK_TIER_WIDTH + LOGIN_BONUS_MAX. Once `need` rows do, the first `need` rows of all matches are among those read
+ * (a row of a group read but not taken has `need` rows of its own group ahead of it); the caller orders them with the
+ * same ORDER BY (the database's own tie and NULL rules), so the page is the exact query's.
  */
-async function stoppingPage(from: (loose: undefined, tierLed: boolean) => ReturnType<FromFn>, plan: Plan, sort: SearchSort, need: number): Promise<number[]> {
+async function stoppingPage(
+  from: (loose: undefined, tierLed: boolean) => ReturnType<FromFn>,
+  plan: Plan,
+  sort: SearchSort,
+  need: number,
+): Promise<number[] | null> {
   const score = rankingScore(plan.now);
   const order = orderFor(sort, plan);
-  const scores = new Map<number, { score: number; risen: boolean }>();
-  for (const tier of TIERS_DOWN) {
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  const ring = sort === "top_ranking_distance_ring" && radius ? ringOf(plan, radius) : sql<number>`0`;
+  const rings = sort === "top_ranking_distance_ring" && radius ? DISTANCE_RINGS_KM.length + 1 : 1;
+  const read = new Map<number, { score: number; risen: boolean; ring: number }>();
+  let reads = 0;
+  const readTier = async (tier: number, inRing: number | null) => {
+    reads += 1;
     const rows = await from(undefined, true)
       .where(sql.raw(rankTierSql("search_profiles.")), "=", tier)
+      .$if(inRing !== null && rings > 1, (qb) => qb.where(ring, "=", inRing!))
       .select([
         "search_profiles.user_id",
         score.as("rank_score"),
         sql<number>`(case when search_profiles.rise_up_until > ${sql.lit(plan.now)} then 1 else 0 end)`.as("rank_risen"),
+        ring.as("rank_ring"),
       ])
       .$call((qb) => order.reduce((q, term) => q.orderBy(term), qb))
       .limit(need)
       .execute();
-    for (const row of rows) scores.set(row.user_id, { score: Number(row.rank_score), risen: Number(row.rank_risen) === 1 });
-    if (tier === RISEN_TIER) continue;
-    const floor = tier * RANK_TIER_WIDTH + LOGIN_BONUS_MAX;
-    let ahead = 0;
-    for (const s of scores.values()) if (s.risen || s.score >= floor) ahead += 1;
-    if (ahead >= need) break;
+    for (const row of rows)
+      read.set(row.user_id, { score: Number(row.rank_score), risen: Number(row.rank_risen) === 1, ring: Number(row.rank_ring) });
+  };
+  await readTier(RISEN_TIER, null);
+  for (let current = 0; current < rings; current++) {
+    for (const tier of TIERS_DOWN) {
+      if (reads >= MAX_TIER_READS) return null;
+      await readTier(tier, current);
+      const floor = tier * RANK_TIER_WIDTH + LOGIN_BONUS_MAX;
+      let ahead = 0;
+      for (const r of read.values()) if (r.risen || r.ring < current || (r.ring === current && r.score >= floor)) ahead += 1;
+      if (ahead >= need) return [...read.keys()];
+    }
   }
-  return [...scores.keys()];
+  return [...read.keys()]; // every group read: every match that can be on the page was read
 }
 
 function ageOf(birthYmd: number | null, now: number): number | null {
@@ -633,7 +662,9 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       .execute();
   const stopping = input.pagePath !== "exact" && stoppingPageServes(sort, plan);
   const [rows, aggregate] = await Promise.all([
-    stopping ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids.length === 0 ? [] : page(ids))) : page(),
+    stopping
+      ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
+      : page(),
     withAggregate ? totalAndFacets(from, request, target, now) : null,
   ]);
   const ids = rows.map((r) => r.user_id);
