@@ -51,7 +51,15 @@ import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
 import type { Database } from "../../db/schema";
-import { fixedScoreTermsSql, LOGIN_BONUS_MAX, MAX_RANK_TIER, PLUS_BONUS, RANK_TIER_WIDTH, rankTierSql, RISEN_TIER } from "./migrations/0127_search_rank_tier";
+import {
+  fixedScoreTermsSql,
+  LOGIN_BONUS_MAX,
+  MAX_RANK_TIER,
+  PLUS_BONUS,
+  RANK_TIER_WIDTH,
+  rankTierSql,
+  RISEN_TIER,
+} from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
 

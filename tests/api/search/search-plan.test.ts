@@ -115,7 +115,7 @@ describe("search query plans use indexes", () => {
           request: { page_no: 1, page_size: 24, searchMode: "user", sort: "top_ranking", filterquery: { ...filterquery } },
         }),
       );
-      const probes = queries.filter((q) => q.sql.includes("then 1000 else"));
+      const probes = queries.filter((q) => q.sql.includes(RANK_TIER_MARK));
       expect(probes.length).toBeGreaterThan(0);
       for (const probe of probes) expect(await planOf(probe), probe.sql).toContain(index);
       await expectIndexed(queries);

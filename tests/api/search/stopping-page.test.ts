@@ -56,7 +56,12 @@ beforeAll(async () => {
       .where("user_id", "=", user.id)
       .execute();
     // A plus membership that ran out still has is_member = 1 (its bound counts it, its score does not).
-    if (member && pick(3) === 0) await rt.deps.db.updateTable("users").set({ member_until: now - DAY }).where("id", "=", user.id).execute();
+    if (member && pick(3) === 0)
+      await rt.deps.db
+        .updateTable("users")
+        .set({ member_until: now - DAY })
+        .where("id", "=", user.id)
+        .execute();
     if (pick(3) === 0)
       await rt.deps.db
         .insertInto("profile_counters")
@@ -71,7 +76,11 @@ beforeAll(async () => {
     for (let b = 0; b < 12; b++) {
       const other = profiles[pick(profiles.length)]!;
       const [blocker_id, blocked_id] = pick(2) === 0 ? [viewer.id, other] : [other, viewer.id];
-      await rt.deps.db.insertInto("blocks").values({ blocker_id, blocked_id, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
+      await rt.deps.db
+        .insertInto("blocks")
+        .values({ blocker_id, blocked_id, created_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   }
 }, 300_000);
@@ -129,12 +138,21 @@ describe("the stopping page", () => {
     const input: SearchInput = {
       viewer: GUEST_VIEWER,
       viewerGender: null,
-      request: { page_no: 1, page_size: 3, searchMode: "user", sort: "top_ranking", filterquery: { country: ["DE"] } } as ParsedSearchRequest,
+      request: {
+        page_no: 1,
+        page_size: 3,
+        searchMode: "user",
+        sort: "top_ranking",
+        filterquery: { country: ["DE"] },
+      } as ParsedSearchRequest,
     };
     const probes: number[] = [];
     const db = rt.deps.db.withPlugin({
       transformQuery(args) {
-        if (args.node.kind === "SelectQueryNode" && rt.deps.db.getExecutor().compileQuery(args.node, args.queryId).sql.includes(rankTierSql("search_profiles.")))
+        if (
+          args.node.kind === "SelectQueryNode" &&
+          rt.deps.db.getExecutor().compileQuery(args.node, args.queryId).sql.includes(rankTierSql("search_profiles."))
+        )
           probes.push(probes.length);
         return args.node;
       },

@@ -51,7 +51,9 @@ export async function createRankIndexes(db: Kysely<unknown>) {
   const tier = rankTierSql("");
   // The tier leads: a tier read in radius mode names the user type as `+user_type` (service.ts), so the box index
   // cannot take it, and it is filtered inside the index range like the other payload columns.
-  await sql.raw(`CREATE INDEX search_profiles_rank_geo ON search_profiles (${tier}, lat, lon, user_type, ${payload}, country_code)`).execute(db);
+  await sql
+    .raw(`CREATE INDEX search_profiles_rank_geo ON search_profiles (${tier}, lat, lon, user_type, ${payload}, country_code)`)
+    .execute(db);
   await sql.raw(`CREATE INDEX search_profiles_rank_country ON search_profiles (country_code, user_type, ${tier}, ${payload})`).execute(db);
 }
 
