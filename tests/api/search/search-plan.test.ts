@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiDeps } from "#server/api/types";
 import { autocompleteCities } from "#server/modules/geo/cities";
 import { seoSearch } from "#server/modules/seo/listing";
+import type { FilterQuery } from "#server/contract/search";
 import { runSearch } from "#server/modules/search/service";
 import { rankTierSql } from "#server/modules/search/migrations/0127_search_rank_tier";
 
@@ -107,7 +108,7 @@ describe("search query plans use indexes", () => {
     for (const [filterquery, index] of [
       [{ location: { ...BERLIN, radius: 10 }, gender: [2], age: [18, 35] }, "search_profiles_rank_geo"],
       [{ country: ["DE"], gender: [2] }, "search_profiles_rank_country"],
-    ] as const) {
+    ] satisfies Array<[FilterQuery, string]>) {
       const queries = await capture((deps) =>
         runSearch(deps, {
           viewer: GUEST_VIEWER,
