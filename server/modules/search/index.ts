@@ -1,7 +1,9 @@
 /** The public face of the search module: The search engine, for the directory listing (seo uses search, never the reverse). Other modules import only this file. */
 import { defineFeature } from "../manifest";
 import { registerSearch } from "./routes";
+import * as m0127 from "./migrations/0127_search_rank_tier";
 export * from "./service";
 export { promotedFor } from "./promoted";
+export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_rank_tier";
 
-export const manifest = defineFeature({ name: "search", routes: registerSearch });
+export const manifest = defineFeature({ name: "search", routes: registerSearch, migrations: { "0127_search_rank_tier": m0127 } });

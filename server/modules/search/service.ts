@@ -51,6 +51,15 @@ import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
 import type { Database } from "../../db/schema";
+import {
+  fixedScoreTermsSql,
+  LOGIN_BONUS_MAX,
+  MAX_RANK_TIER,
+  PLUS_BONUS,
+  RANK_TIER_WIDTH,
+  rankTierSql,
+  RISEN_TIER,
+} from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 export type { SearchHit, FacetBucket };
 
@@ -201,6 +210,8 @@ interface Plan {
    * other values too (disjunctive facets); the aggregate applies them itself.
    */
   looseFacets?: ReadonlySet<LooseFacet>;
+  /** The stopping page reads a tier (see stoppingPage): in radius mode the user type must not lead the plan. */
+  tierLed?: boolean;
 }
 
 /** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
@@ -235,11 +246,10 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     const within = radius ? [eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius)] : [];
     and.push(eb.or([eb.and([...home, ...within]), eb("search_profiles.user_id", "in", touringIds)]));
   }
-  and.push(
-    plan.userTypes
-      ? eb("search_profiles.user_type", "in", [...plan.userTypes])
-      : eb("search_profiles.user_type", "=", TARGET_USER_TYPE[plan.target]),
-  );
+  // The stopping page's tier reads in radius mode: the tier and the box lead (search_profiles_rank_geo), and the user
+  // type, as `+column`, cannot make the box index (user type, box) the cheaper-looking range (ADR 147).
+  const userType = plan.tierLed && radius ? sql<number>`+search_profiles.user_type` : sql<number>`search_profiles.user_type`;
+  and.push(plan.userTypes ? eb(userType, "in", [...plan.userTypes]) : eb(userType, "=", TARGET_USER_TYPE[plan.target]));
   const loose = plan.looseFacets;
   // The box leads in radius mode (see filtered).
   const boxLed = radius !== null;
@@ -372,13 +382,11 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
  */
 function rankingScore(now: number) {
   // Popularity is capped so that bought or faked favorites lift a profile within its tier, never above it.
+  // The terms that never change with the clock are defined once with the indexed bound (the rank tier, migration 0127).
   return sql<number>`(
-    (case when search_profiles.favorite_count > 50 then 100 else search_profiles.favorite_count * 2 end)
-    + (case when search_profiles.visit_count > 500 then 50 else search_profiles.visit_count / 10 end)
-    + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then 300 else 0 end)
-    + (case when search_profiles.verified = 1 then 200 else 0 end)
-    + (case when search_profiles.review_count > 50 then 200 else search_profiles.review_count * 4 end)
-    + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then 150
+    ${sql.raw(fixedScoreTermsSql("search_profiles."))}
+    + (case when ${plusRunningSql("search_profiles", sql.lit(now))} then ${sql.lit(PLUS_BONUS)} else 0 end)
+    + (case when search_profiles.last_login_at > ${sql.lit(now - DAY)} then ${sql.lit(LOGIN_BONUS_MAX)}
             when search_profiles.last_login_at > ${sql.lit(now - 7 * DAY)} then 100
             when search_profiles.last_login_at > ${sql.lit(now - 30 * DAY)} then 50 else 0 end)
   )`;
@@ -411,6 +419,15 @@ function risenFirst(now: number) {
   return sql`(case when search_profiles.rise_up_until > ${sql.lit(now)} then search_profiles.rise_up_until else 0 end) desc`;
 }
 
+/** A row's distance ring (0 … DISTANCE_RINGS_KM.length) from the search point, touring members at their tour city. */
+function ringOf(plan: Plan, radius: { lat: number; lon: number }): RawBuilder<number> {
+  const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
+  return sql<number>`(case ${sql.join(
+    DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
+}
+
 function orderFor(sort: SearchSort, plan: Plan) {
   const score = rankingScore(plan.now);
   const risen = risenFirst(plan.now);
@@ -424,12 +441,7 @@ function orderFor(sort: SearchSort, plan: Plan) {
       if (!radius) return [risen, sql`${score} desc`, ...tail];
       // Ring membership compares a planar squared distance (no trigonometry per row; up to five
       // comparisons per row): within 500 km its error is ~1 %, irrelevant for ranking buckets.
-      const squared = touringDistance(plan, planarSquaredKm(radius.lat, radius.lon), (km) => km * km);
-      const ring = sql`(case ${sql.join(
-        DISTANCE_RINGS_KM.map((km, i) => sql`when ${squared} < ${sql.lit(km * km)} then ${sql.lit(i)}`),
-        sql` `,
-      )} else ${sql.lit(DISTANCE_RINGS_KM.length)} end)`;
-      return [risen, sql`${ring} asc`, sql`${score} desc`, ...tail];
+      return [risen, sql`${ringOf(plan, radius)} asc`, sql`${score} desc`, ...tail];
     }
     case "rating":
       return [
@@ -462,6 +474,81 @@ function orderFor(sort: SearchSort, plan: Plan) {
   }
 }
 
+/**
+ * Whether the page can stop at enough rows (ADR 147): the sort is the ranking (rise-up, score, last login, id; with
+ * rings: rise-up, ring, score, …), and
+ * an index leads with the user type and the tier — radius mode with a box (search_profiles_rank_geo) or countries
+ * without a directory place (search_profiles_rank_country). Touring members join through an OR that no index range
+ * serves; other sorts order by facts the tier does not bound. Everything else reads the exact page.
+ */
+function stoppingPageServes(sort: SearchSort, plan: Plan): boolean {
+  const boxed = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS;
+  const ranking = sort === "top_ranking" || sort === "top_ranking_distance_ring" || (!boxed && sort === "distance");
+  if (!ranking || (plan.touring?.size ?? 0) > 0) return false;
+  if (boxed) return true;
+  return plan.location.mode === "country" && (plan.filter.country?.length ?? 0) > 0 && plan.place === undefined;
+}
+
+/** The tiers below the risen one, from the top. */
+const TIERS_DOWN = Array.from({ length: MAX_RANK_TIER + 1 }, (_, i) => MAX_RANK_TIER - i);
+/** Tier reads after which the stopping page gives up and reads the exact page (a sparse search over many rings). */
+const MAX_TIER_READS = 40;
+
+/**
+ * The candidates of a ranked page that reads tier by tier instead of every match (ADR 147), or null where reading
+ * every match is cheaper. The risen tier first (running rise-ups come before everything), then, ring by ring for the
+ * ring sort (one ring otherwise), the tiers downwards; each read takes that group's best `need` rows in the exact
+ * order. Unread rows are then in lower tiers of the current ring (neither risen nor scored above
+ * t × RANK_TIER_WIDTH − 1 + LOGIN_BONUS_MAX) or in later rings. A row read comes before every unread row when its
+ * rise-up runs, when its ring is an earlier one, or when it is in the current ring and scores at least
+ * t × RANK_TIER_WIDTH + LOGIN_BONUS_MAX. Once `need` rows do, the first `need` rows of all matches are among those read
+ * (a row of a group read but not taken has `need` rows of its own group ahead of it); the caller orders them with the
+ * same ORDER BY (the database's own tie and NULL rules), so the page is the exact query's.
+ */
+async function stoppingPage(
+  from: (loose: undefined, tierLed: boolean) => ReturnType<FromFn>,
+  plan: Plan,
+  sort: SearchSort,
+  need: number,
+): Promise<number[] | null> {
+  const score = rankingScore(plan.now);
+  const order = orderFor(sort, plan);
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  const ring = sort === "top_ranking_distance_ring" && radius ? ringOf(plan, radius) : sql<number>`0`;
+  const rings = sort === "top_ranking_distance_ring" && radius ? DISTANCE_RINGS_KM.length + 1 : 1;
+  const read = new Map<number, { score: number; risen: boolean; ring: number }>();
+  let reads = 0;
+  const readTier = async (tier: number, inRing: number | null) => {
+    reads += 1;
+    const rows = await from(undefined, true)
+      .where(sql.raw(rankTierSql("search_profiles.")), "=", tier)
+      .$if(inRing !== null && rings > 1, (qb) => qb.where(ring, "=", inRing!))
+      .select([
+        "search_profiles.user_id",
+        score.as("rank_score"),
+        sql<number>`(case when search_profiles.rise_up_until > ${sql.lit(plan.now)} then 1 else 0 end)`.as("rank_risen"),
+        ring.as("rank_ring"),
+      ])
+      .$call((qb) => order.reduce((q, term) => q.orderBy(term), qb))
+      .limit(need)
+      .execute();
+    for (const row of rows)
+      read.set(row.user_id, { score: Number(row.rank_score), risen: Number(row.rank_risen) === 1, ring: Number(row.rank_ring) });
+  };
+  await readTier(RISEN_TIER, null);
+  for (let current = 0; current < rings; current++) {
+    for (const tier of TIERS_DOWN) {
+      if (reads >= MAX_TIER_READS) return null;
+      await readTier(tier, current);
+      const floor = tier * RANK_TIER_WIDTH + LOGIN_BONUS_MAX;
+      let ahead = 0;
+      for (const r of read.values()) if (r.risen || r.ring < current || (r.ring === current && r.score >= floor)) ahead += 1;
+      if (ahead >= need) return [...read.keys()];
+    }
+  }
+  return [...read.keys()]; // every group read: every match that can be on the page was read
+}
+
 function ageOf(birthYmd: number | null, now: number): number | null {
   if (birthYmd === null) return null;
   const today = new Date(now);
@@ -483,6 +570,8 @@ export interface SearchInput {
   place?: SearchPlace;
   /** Profiles where they live only, without members touring there (counts per child place). */
   homesOnly?: boolean;
+  /** "exact": the page reads and ranks every match (tests compare the stopping page with it). */
+  pagePath?: "exact" | "auto";
 }
 
 export interface SearchPlace {
@@ -531,10 +620,10 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
   // Planned for each search's own values: its best plan depends on the radius and filters (prepared.ts).
-  const from = (loose?: ReadonlySet<LooseFacet>): ReturnType<FromFn> =>
+  const from = (loose?: ReadonlySet<LooseFacet>, tierLed = false): ReturnType<FromFn> =>
     deps.db
       .selectFrom("search_profiles")
-      .where((eb) => searchConditions(eb, loose ? { ...plan, looseFacets: loose } : plan, input.extra))
+      .where((eb) => searchConditions(eb, { ...plan, ...(loose ? { looseFacets: loose } : {}), tierLed }, input.extra))
       .modifyEnd(PLAN_PER_VALUES);
   return { plan, from, sort, target, location, now };
 }
@@ -552,11 +641,13 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   const { request } = input;
   const { plan, from, sort, target, location, now } = await searchScope(deps, input);
 
-  // Two passes over the matching index range: the ordered page, and one
-  // GROUP BY that yields the total and every facet at once.
+  // Two passes: the ordered page (stopping early where it can, see stoppingPage), and one GROUP BY over the
+  // matching index range that yields the total and every facet at once.
   const pageSize = request.page_size;
-  const [rows, aggregate] = await Promise.all([
+  const offset = (request.page_no - 1) * pageSize;
+  const page = (only?: readonly number[]) =>
     from()
+      .$if(only !== undefined, (qb) => qb.where("search_profiles.user_id", "in", [...(only ?? [])]))
       .select([
         // Only columns of the covering indexes (migration 0011): the page never reads the table.
         "search_profiles.user_id",
@@ -575,8 +666,13 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       .$if(location.mode === "radius", (qb) => qb.select(["search_profiles.lat", "search_profiles.lon"]))
       .$call((qb) => orderFor(sort, plan).reduce((q, term) => q.orderBy(term), qb))
       .limit(pageSize)
-      .offset((request.page_no - 1) * pageSize)
-      .execute(),
+      .offset(offset)
+      .execute();
+  const stopping = input.pagePath !== "exact" && stoppingPageServes(sort, plan);
+  const [rows, aggregate] = await Promise.all([
+    stopping
+      ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
+      : page(),
     withAggregate ? totalAndFacets(from, request, target, now) : null,
   ]);
   const ids = rows.map((r) => r.user_id);

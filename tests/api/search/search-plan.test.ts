@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiDeps } from "#server/api/types";
 import { autocompleteCities } from "#server/modules/geo/cities";
 import { seoSearch } from "#server/modules/seo/listing";
+import type { FilterQuery } from "#server/contract/search";
 import { runSearch } from "#server/modules/search/service";
+import { rankTierSql } from "#server/modules/search/migrations/0127_search_rank_tier";
+
+/** The tier expression the stopping page's reads compare (ADR 147). */
+const RANK_TIER_MARK = rankTierSql("search_profiles.");
 import { GUEST_VIEWER } from "#server/modules/access/visibility";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile } from "../../helpers/search-fixtures";
@@ -95,6 +100,25 @@ describe("search query plans use indexes", () => {
           },
         }),
       );
+      await expectIndexed(queries);
+    }
+  });
+
+  it("the stopping page reads its tiers through the rank indexes (ADR 147)", async () => {
+    for (const [filterquery, index] of [
+      [{ location: { ...BERLIN, radius: 10 }, gender: [2], age: [18, 35] }, "search_profiles_rank_geo"],
+      [{ country: ["DE"], gender: [2] }, "search_profiles_rank_country"],
+    ] satisfies Array<[FilterQuery, string]>) {
+      const queries = await capture((deps) =>
+        runSearch(deps, {
+          viewer: GUEST_VIEWER,
+          viewerGender: null,
+          request: { page_no: 1, page_size: 24, searchMode: "user", sort: "top_ranking", filterquery: { ...filterquery } },
+        }),
+      );
+      const probes = queries.filter((q) => q.sql.includes(RANK_TIER_MARK));
+      expect(probes.length).toBeGreaterThan(0);
+      for (const probe of probes) expect(await planOf(probe), probe.sql).toContain(index);
       await expectIndexed(queries);
     }
   });

@@ -13,6 +13,7 @@ import { SEARCH_PROFILES_0045, SEARCH_PROFILES_SOURCE } from "#server/db/migrati
 import { searchProfilesSql } from "#server/db/migrations/search-profiles-sql";
 import { seedDemoData } from "#server/db/seed/index";
 import { withSearchRowsDeferred } from "#server/db/seed/search-rows";
+import { RANK_INDEX_NAMES } from "#server/modules/search/index";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
 
@@ -80,7 +81,7 @@ describe("seeding with search rows computed after the load", () => {
     expect(rows.length).toBeGreaterThan(30);
     expect(rows).toEqual(await searchRows(perRow));
     expect(rows).toEqual(await definedRows(deferred));
-    expect(await searchIndexes(deferred)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES]));
+    expect(await searchIndexes(deferred)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES]));
     await expectTriggersWork(deferred);
     // Two small seeds: slow on a loaded machine, like the seed tests.
   }, 300_000);
@@ -97,7 +98,7 @@ describe("seeding with search rows computed after the load", () => {
       }),
     ).rejects.toThrow("load failed");
     expect((await searchRows(rt)).map((r) => r.user_id)).toEqual([created]);
-    expect(await searchIndexes(rt)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES]));
+    expect(await searchIndexes(rt)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES]));
     await expectTriggersWork(rt);
   }, 120_000);
 
