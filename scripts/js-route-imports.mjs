@@ -3,6 +3,7 @@
 // shortest chain to the target and every module of the graph importing it directly (ADR 149). Static only: a module
 // the bundler tree-shakes away still counts. Usage:
 //   node scripts/js-route-imports.mjs 'app/routes/$lang.escorts.($popFilters).tsx' valibot
+//   node scripts/js-route-imports.mjs 'app/routes/$lang.user.media_gallery.tsx' server/contract/search-url.ts
 import ts from "typescript";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve, relative } from "node:path";
@@ -65,7 +66,7 @@ while (queue.length) {
     }
   }
 }
-const t = "pkg:" + target;
+const t = /^(app|server)\//.test(target) ? resolve(root, target) : "pkg:" + target;
 if (!parent.has(t)) {
   console.info("not reached:", target);
 } else {

@@ -8,6 +8,14 @@
  * and no function throws on any input (the property tests feed it garbage).
  */
 import type { RiseUpBand } from "./wallet";
+import {
+  compactCount,
+  DEFAULT_PRICE_DURATION,
+  ONLY_SHOW_TYPES,
+  PRICE_DURATIONS,
+  type OnlyShowType,
+  type PriceDuration,
+} from "./search-basics";
 import { GENDER, USER_TYPE } from "./users";
 import { hasBenefit, type Benefit } from "./entitlements";
 import type { CityHit } from "./geo";
@@ -17,6 +25,8 @@ import type { TileContactRule } from "./messenger";
 import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
 export { SEO_PAGE_SIZE } from "./seo";
+/** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
+export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
 
 // --- Constants (spec section 9) ---------------------------------------------
 
@@ -67,11 +77,6 @@ export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
   business: ["top_ranking", "top_ranked", "rating", "reviews_number_high_to_low", "last_login_at", "distance"],
 };
 
-export const PRICE_DURATIONS = [15, 30, 60, 120, 180, 240, 480, 720, 1440] as const;
-export type PriceDuration = (typeof PRICE_DURATIONS)[number];
-/** The price shown on tiles and filtered by default: per hour. */
-export const DEFAULT_PRICE_DURATION: PriceDuration = 60;
-
 export const AGE_BANDS = { "18-25": [18, 25], "26-35": [26, 35], "36-45": [36, 45], "46+": [46, "*"] } as const;
 export type AgeBand = keyof typeof AGE_BANDS;
 export const AGE_BAND_KEYS = Object.keys(AGE_BANDS) as AgeBand[];
@@ -81,22 +86,6 @@ export const PRICE_BAND_KEYS = Object.keys(PRICE_BANDS) as PriceBand[];
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
-export const ONLY_SHOW_TYPES = [
-  "is_visible",
-  "is_new",
-  "is_verified",
-  "has_avatar",
-  "on_tour",
-  "has_review",
-  "is_hot",
-  "is_member",
-  "safe_sex_status",
-  /** Issue 28 item 6: profiles with paid or fans-only media or a bought-able bundle (escort searches only). */
-  "exclusive_content",
-  /** Spec section 6 "fsk18 photos" (issue 30 item 3): escorts with adult photos; only for viewers age-verified in this session. */
-  "fsk18_photos",
-] as const;
-export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
 /** A profile counts as new for this long after registration. */
 export const NEW_PROFILE_DAYS = 30;
 
@@ -711,14 +700,6 @@ export function distanceLabel(km: number | null | undefined): string | null {
   if (km < 1) return "<1km";
   if (km > 500) return ">500km";
   return `${Math.round(km)}km`;
-}
-
-/** Counts of 1000 and more in k (1.2k, 15k). */
-export function compactCount(n: number, decimalSeparator = "."): string {
-  if (!Number.isFinite(n) || n < 1000) return String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0)));
-  const k = n / 1000;
-  // The language's decimal mark (1,2k in German); the pages pass it (app/utils/numbers.ts).
-  return `${String(k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10).replace(".", decimalSeparator)}k`;
 }
 
 /** The saved search of clients and escorts (the user_filters cookie). */
