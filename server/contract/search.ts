@@ -11,7 +11,7 @@
  * request, the API to validate it and to apply the same rules again.
  */
 import * as v from "valibot";
-import { BUSINESS_KINDS } from "./signup-types";
+import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 import {
   APPEARANCE_FLAG_PARAMS,
   APPEARANCE_LIST_PARAMS,
