@@ -1,4 +1,4 @@
-import { compactCount } from "#server/contract/search";
+import { compactCount } from "#server/contract/search-basics";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { useLang } from "~/i18n/lang";
 

@@ -5,7 +5,7 @@
  */
 import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
 import { PAGE_CATALOG, PAGE_SECTIONS, pagePath } from "#server/contract/pages";
-import { businessCategoryPath } from "#server/contract/search";
+import { businessCategoryPath } from "#server/contract/search-url";
 import { BUSINESS_KINDS } from "#server/contract/registration-sign-up";
 import { localePath } from "~/i18n/lang";
 import { GUEST_MAX_AGE, guestPage } from "./cache-headers";

@@ -9,7 +9,7 @@ import * as v from "valibot";
 import type { MediaImage } from "./media";
 import type { ProfileIdentity } from "./profiles";
 import { MAX_ROW_ID } from "./row-id";
-import { ONLY_SHOW_TYPES, type OnlyShowType } from "./search";
+import { ONLY_SHOW_TYPES, type OnlyShowType } from "./search-basics";
 import { GENDER_VALUES, SELECTABLE_USER_TYPES } from "./users";
 
 export const FAVORITE_TYPE = { favorite: 1, been_favored: 2 } as const;

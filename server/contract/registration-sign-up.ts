@@ -7,7 +7,7 @@ import * as v from "valibot";
 import type { IssuedTokens } from "./auth";
 import { profileCityEntries } from "./profile-city";
 import { GENDER_VALUES, SALUTATIONS, type Gender } from "./users";
-import { INDIVIDUAL_SIGNUP_TYPES } from "./signup-types";
+import { BUSINESS_KINDS, INDIVIDUAL_SIGNUP_TYPES } from "./signup-types";
 import { emailSchema, passwordSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
@@ -20,9 +20,8 @@ export const MAX_SIGNUP_AGE = 120;
 /** Which individuals sign up: in ./signup-types (free of valibot, the join page renders it; ADR 149). */
 export { INDIVIDUAL_SIGNUP_TYPES, isIndividualSignupType, type IndividualSignupType } from "./signup-types";
 
-/** What a business is; decides its steps' content later (agencies link escorts, clubs describe rooms). */
-export const BUSINESS_KINDS = ["agency", "club"] as const;
-export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+/** What a business is: in ./signup-types (free of valibot, the search pages' category words need it; ADR 149). */
+export { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
 /** Landing page ids and invitation codes arrive in URLs: short, plain tokens only. */
 export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

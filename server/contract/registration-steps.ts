@@ -10,7 +10,7 @@ import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT_FIELD, SPECIAL_DATA_CONSE
 import { APPEARANCE_MEASURES, traitValueSchema, type TraitGroupKey } from "./traits";
 import { profileCityEntries } from "./profile-city";
 import { findProstSchGTerm, prostSchGMessage } from "./prostschg";
-import { PRICE_DURATIONS } from "./search";
+import { PRICE_DURATIONS } from "./search-basics";
 import { GENDER } from "./users";
 import type { MyModeration } from "./moderation";
 import type { BusinessSignupTrackingType, RegisterStepDef } from "./registration";

@@ -1,4 +1,4 @@
-import { serializeSearchParams, type SearchUrlState } from "#server/contract/search";
+import { serializeSearchParams, type SearchUrlState } from "#server/contract/search-url";
 
 /** The query string of a URL state, as a link target ("?" when empty). */
 export function hrefOf(state: SearchUrlState): string {

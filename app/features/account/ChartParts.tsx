@@ -2,27 +2,15 @@
  * What the dashboard's two charts share (activity, earnings): the SVG frame with its grid, value ticks and day
  * labels around the chart's own marks, and the table of every value behind a toggle (the chart in numbers).
  */
-import { format } from "date-fns";
-import { de, enGB, es, pl } from "date-fns/locale";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
 import type { StackedChartGeometry } from "./chart";
 import * as css from "./chart.css";
+import { formatChartDay } from "./chart-days";
 
-const DAY_FORMATS: Record<Language, { short: string; long: string; locale: typeof de }> = {
-  de: { short: "d. MMM", long: "d. MMMM yyyy", locale: de },
-  en: { short: "d MMM", long: "d MMMM yyyy", locale: enGB },
-  es: { short: "d MMM", long: "d 'de' MMMM 'de' yyyy", locale: es },
-  pl: { short: "d MMM", long: "d MMMM yyyy", locale: pl },
-};
-
-/** A calendar day (YYYY-MM-DD) in the page's language; read as a local date so no time zone shifts it. */
-export function formatChartDay(day: string, lang: Language, length: "short" | "long"): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const { locale, ...patterns } = DAY_FORMATS[lang];
-  return format(new Date(y, m - 1, d), patterns[length], { locale });
-}
+/** The charts' day labels (date-fns left the dashboard's bundle, ADR 149). */
+export { formatChartDay };
 
 type Frame = Pick<StackedChartGeometry, "width" | "height" | "plot" | "yTicks" | "xLabels">;
 

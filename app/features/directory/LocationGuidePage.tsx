@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PROFILE_POINT_MAX_OFFSET_KM } from "#server/contract/geo";
 import { PLACE_QUERY_MAX } from "#server/contract/location-guide";
-import { DEFAULT_RADIUS, MEMBER_MAX_RADIUS, RADIUS_OPTIONS } from "#server/contract/search";
+import { DEFAULT_RADIUS, MEMBER_MAX_RADIUS, RADIUS_OPTIONS } from "#server/contract/search-url";
 import { directoryPath } from "#server/contract/seo";
 import { Field } from "~/components/Field";
 import { SelectField } from "~/components/FieldControls";

@@ -6,7 +6,7 @@
 import { checkoutPath } from "#server/contract/billing";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ONLY_SHOW_TYPES } from "#server/contract/search";
+import { ONLY_SHOW_TYPES } from "#server/contract/search-url";
 import { LAZY_LOAD_THRESHOLD, USER_LIST_AGE_BUCKET_KEYS, USER_LIST_PAGE_SIZE, isOwnList } from "#server/contract/favorites";
 import { findTraitGroup } from "#server/contract/traits";
 import { chartDayOf } from "#server/contract/dashboard";

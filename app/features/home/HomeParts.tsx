@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AGE_BAND_KEYS, DEFAULT_RADIUS, RADIUS_OPTIONS } from "#server/contract/search";
+import { AGE_BAND_KEYS, DEFAULT_RADIUS, RADIUS_OPTIONS } from "#server/contract/search-url";
 import { GENDER } from "#server/contract/users";
 import { useLocalePath } from "~/i18n/lang";
 import * as searchCss from "~/styles/search.css";

@@ -21,8 +21,8 @@ import {
   type Range,
   type RangeEnd,
   type SearchUrlState,
-} from "#server/contract/search";
-import type { BusinessKind } from "#server/contract/registration-sign-up";
+} from "#server/contract/search-url";
+import type { BusinessKind } from "#server/contract/signup-types";
 import { GENDER } from "#server/contract/users";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";

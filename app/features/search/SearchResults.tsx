@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius } from "#server/contract/search";
+import { MIN_RECOMMENDED_RESULTS, RADIUS_OPTIONS, SEARCH_PAGE_SIZE, clampRadius } from "#server/contract/search-url";
 import { hrefOf } from "~/components/search/links";
 import { Pager } from "~/components/search/Pager";
 import { ResultTiles } from "~/components/search/ResultTiles";

@@ -7,23 +7,26 @@ import { de, enGB, es, pl } from "date-fns/locale";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { formatMessageTime } from "~/features/messenger/parts";
+import { formatLongDate } from "~/features/account/chart-days";
 import { formatCalendarDate, formatDayMonth, formatHomeMoment, homeClockOf, homeDayOf } from "~/utils/dates";
 
 const REFERENCE = {
-  de: { full: "d. MMM yyyy", short: "d. MMM", locale: de },
-  en: { full: "MMM d, yyyy", short: "d MMM", locale: enGB },
-  es: { full: "d MMM yyyy", short: "d MMM", locale: es },
-  pl: { full: "d MMM yyyy", short: "d MMM", locale: pl },
+  de: { full: "d. MMM yyyy", short: "d. MMM", long: "d. MMMM yyyy", locale: de },
+  en: { full: "MMM d, yyyy", short: "d MMM", long: "d MMMM yyyy", locale: enGB },
+  es: { full: "d MMM yyyy", short: "d MMM", long: "d 'de' MMMM 'de' yyyy", locale: es },
+  pl: { full: "d MMM yyyy", short: "d MMM", long: "d MMMM yyyy", locale: pl },
 };
 
 describe("calendar dates", () => {
   it.each(SUPPORTED_LANGUAGES)("match date-fns for every day of 2028 in %s", (lang) => {
-    const { full, short, locale } = REFERENCE[lang];
+    const { full, short, long, locale } = REFERENCE[lang];
     for (let day = 0; day < 366; day++) {
       const date = new Date(2028, 0, 1 + day);
       const iso = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
       expect(formatCalendarDate(iso, lang)).toBe(format(date, full, { locale }));
       expect(formatDayMonth(iso, lang)).toBe(format(date, short, { locale }));
+      // The dashboard charts' long labels (ADR 149: date-fns left their bundle).
+      expect(formatLongDate(iso, lang)).toBe(format(date, long, { locale }));
     }
   });
 
@@ -32,6 +35,8 @@ describe("calendar dates", () => {
     expect(formatDayMonth("", "en")).toBe("");
     expect(formatCalendarDate("2026-11-25", "de")).toBe("25. Nov. 2026");
     expect(formatDayMonth("2026-03-05", "pl")).toBe("5 mar");
+    expect(formatLongDate("2026-12-05", "pl")).toBe("5 grudnia 2026");
+    expect(formatLongDate("2026-12", "es")).toBe("2026-12");
   });
 });
 
