@@ -2,16 +2,12 @@
 // shared chunks it imports that neither the entry (React, Remix, the client translator) nor the layouts (root, $lang) load
 // already; gzip at level 9 as scripts/precompress.mjs serves them. Run after `npm run build`:
 //   node scripts/js-route-cost.mjs [routeId ...]     (default: the two messenger routes)
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { readManifest } from "./js-budget.mjs";
 
 const dir = "public/build";
-const file = readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
-const manifest = JSON.parse(
-  readFileSync(`${dir}/${file}`, "utf8")
-    .replace(/^window\.__remixManifest=/, "")
-    .replace(/;\s*$/, ""),
-);
+const manifest = readManifest(dir);
 const ids = process.argv.slice(2);
 const routes = ids.length > 0 ? ids : ["routes/$lang.messenger.$username", "routes/$lang.messenger._index"];
 const bytes = (path) => {

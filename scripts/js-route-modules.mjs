@@ -4,17 +4,13 @@
 // bytes times the chunk's gzip (level 9). Needs a build with source maps (ADR 149):
 //   npx remix build --sourcemap && node scripts/js-route-modules.mjs [--top N] routeId ...
 // (then `npm run build` again before serving or measuring the budget: the maps' comments add ~1 % per file).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { readManifest } from "./js-budget.mjs";
 import sourceMap from "source-map";
 
 const dir = "public/build";
-const file = readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
-const manifest = JSON.parse(
-  readFileSync(`${dir}/${file}`, "utf8")
-    .replace(/^window\.__remixManifest=/, "")
-    .replace(/;\s*$/, ""),
-);
+const manifest = readManifest(dir);
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 15;

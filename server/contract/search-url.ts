@@ -248,6 +248,12 @@ const OPTION_KEY_RE = /^[a-z][a-z0-9_]{0,39}$/;
 export const MAX_APPEARANCE_KEYS = 20;
 
 /** The appearance parameters a searcher may use on a target; businesses have no appearance traits. */
+/** The only-show flags the searcher may use: the five that are restricted filters of their own, when allowed. */
+export function allowedOnlyShowTypes(types: OnlyShowType[], allowed: Set<RestrictedFilter>): OnlyShowType[] {
+  const restricted = ["is_new", "is_hot", "on_tour", "exclusive_content", "fsk18_photos"] as const;
+  return types.filter((t) => !(restricted as readonly string[]).includes(t) || allowed.has(t as (typeof restricted)[number]));
+}
+
 export function allowedAppearanceParams(searcher: Searcher, target: SearchTarget): AppearanceParam[] {
   if (target === "business") return [];
   const allowed = allowedFilters(searcher, target);
@@ -580,16 +586,7 @@ export function normalizeUrlState(
     next.customized = false;
   }
   if (!allowed.has("price_durations")) delete next.priceDuration;
-  next.onlyShowType = next.onlyShowType.filter(
-    (t) =>
-      !(
-        (t === "is_new" && !allowed.has("is_new")) ||
-        (t === "is_hot" && !allowed.has("is_hot")) ||
-        (t === "on_tour" && !allowed.has("on_tour")) ||
-        (t === "exclusive_content" && !allowed.has("exclusive_content")) ||
-        (t === "fsk18_photos" && !allowed.has("fsk18_photos"))
-      ),
-  );
+  next.onlyShowType = allowedOnlyShowTypes(next.onlyShowType, allowed);
   const appearance = restrictAppearance(next.appearance, allowedAppearanceParams(searcher, target), options.appearance);
   if (appearance) next.appearance = appearance;
   else delete next.appearance;

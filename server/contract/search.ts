@@ -35,6 +35,7 @@ import {
   TERM_FACETS,
   allowedAppearanceParams,
   allowedFilters,
+  allowedOnlyShowTypes,
   clampRadius,
   defaultGendersFor,
   defaultSortFor,
@@ -171,16 +172,7 @@ export function buildSearchRequest(
   if (state.customized) filter.customized = 1;
   if (state.weight) filter.weight = state.weight;
   if (state.height) filter.height = state.height;
-  const flags = state.onlyShowType.filter(
-    (t) =>
-      !(
-        (t === "is_new" && !allowed.has("is_new")) ||
-        (t === "is_hot" && !allowed.has("is_hot")) ||
-        (t === "on_tour" && !allowed.has("on_tour")) ||
-        (t === "exclusive_content" && !allowed.has("exclusive_content")) ||
-        (t === "fsk18_photos" && !allowed.has("fsk18_photos"))
-      ),
-  );
+  const flags = allowedOnlyShowTypes(state.onlyShowType, allowed);
   if (flags.length > 0) filter.only_show_type = flags;
   const look = restrictAppearance(state.appearance, allowedAppearanceParams(searcher, target), options.appearance);
   if (look && options.appearance) {
