@@ -25,7 +25,7 @@ import type { DataExport, DataExportStatus } from "./privacy";
 import type { GuideCountry, SitemapEntry, SitemapIndex } from "./seo";
 import type { AccountState } from "./settings";
 import type { TourList } from "./tours";
-import type { UserDataResponse } from "./user-data";
+import type { UserDataResponse, UserShell } from "./user-data";
 
 import type { LoggedOut, PasswordAccepted, PasswordResetDone, ResetMailRequested } from "./auth";
 import type { BusinessLinkAnswered, BusinessLinkChanged } from "./business-links";
@@ -190,6 +190,8 @@ export interface ResponseBodies {
   UniqueCheck: UniqueCheck;
   UploadToken: UploadToken;
   UserData: UserDataResponse;
+  /** GET /user/shell (ADR 148): declared here, not merged from ./user-data, which this file imports (no loop). */
+  UserShell: UserShell;
   UserList: UserList;
   VerificationMailSent: VerificationMailSent;
   WatermarkSettings: WatermarkSettings;

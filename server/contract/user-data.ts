@@ -68,12 +68,3 @@ export interface UserShell {
   user: UserDataResponse;
   announcements: AnnouncementList;
 }
-
-export interface UserShellBodies {
-  UserShell: UserShell;
-}
-
-declare module "./responses" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the bodies through `extends`
-  interface ResponseBodies extends UserShellBodies {}
-}
