@@ -23,6 +23,8 @@ const child = spawn(process.execPath, ["build/server.js"], {
     DEMO_MODE: "1",
     // Two browsers hammer one process on a small machine: its event loop lags by design, never shed.
     MAX_EVENT_LOOP_LAG_MS: "0",
+    // The fixtures write the database directly, past the API that forgets cached shells (ADR 148): no shell cache.
+    SHELL_CACHE_TTL_MS: "0",
     METRICS_PORT: "0",
     TRUST_PROXY: "1",
     APP_SECRET: "e2e-secret",

@@ -26,6 +26,15 @@ import { getUserData } from "./user-data";
 
 /** How long a cached shell may be served when nothing forgot it (ADR 148). */
 export const SHELL_TTL_MS = 20_000;
+
+/**
+ * The time to live in use: SHELL_CACHE_TTL_MS overrides it, 0 turns the cache off. The e2e server sets 0 because its
+ * fixtures change the database directly, past the API that would forget the entries (ADR 148).
+ */
+const shellTtlMs = (() => {
+  const configured = Number(process.env.SHELL_CACHE_TTL_MS);
+  return process.env.SHELL_CACHE_TTL_MS !== undefined && Number.isInteger(configured) && configured >= 0 ? configured : SHELL_TTL_MS;
+})();
 /** Members whose shells are kept at most (the oldest go first); a few MB at ~2 KB per shell. */
 export const SHELL_CACHE_MAX_MEMBERS = 20_000;
 
@@ -76,12 +85,13 @@ class ShellCache {
     let shells = this.members.get(user.id);
     const known = shells?.get(key);
     if (known && known.expires > now) return known.value;
+    if (shellTtlMs === 0) return loadShell(this.deps, user, lang, dismissed);
     if (!shells) {
       if (this.members.size >= SHELL_CACHE_MAX_MEMBERS) this.members.delete(this.members.keys().next().value!);
       shells = new Map();
       this.members.set(user.id, shells);
     }
-    const entry: Entry = { expires: now + SHELL_TTL_MS, value: loadShell(this.deps, user, lang, dismissed) };
+    const entry: Entry = { expires: now + shellTtlMs, value: loadShell(this.deps, user, lang, dismissed) };
     shells.set(key, entry);
     // What ends by the clock ends on time: plus at plus_until, an announcement at its end (ADR 061: plus ends for the
     // web tier and the API at once).
