@@ -5,8 +5,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { livePaths } from "#server/contract/live";
-import { liveRecordingPath } from "#server/contract/live-chat";
+import { livePaths, liveRecordingPath } from "#server/contract/live-paths";
 import type {
   LiveBrowseData,
   LiveMineData,
@@ -16,7 +15,7 @@ import type {
   LiveStreamData,
   LiveStreamItemData,
 } from "~/api/live-streams.server";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors } from "~/components/PlainField";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
 import { allErrors, errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { LiveChatPanel, type LiveChatPanelData } from "~/features/live-chat/LiveChatPanel";

@@ -8,7 +8,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
+import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
 import type { OnlineStatus as OnlineStatusCode } from "#server/contract/realtime";
 import {
   RealtimeProvider,
