@@ -1,8 +1,7 @@
 import { getInputProps } from "@conform-to/react";
-import { CheckboxField } from "~/components/FieldControls";
-import { Field, type FieldProps } from "~/components/PlainField";
+import { CheckboxField, Field, type FieldProps } from "~/components/FieldControls";
 
-export { Field, FormErrors, Honeypot, type FieldProps } from "~/components/PlainField";
+export { Field, FormErrors, Honeypot, type FieldProps } from "~/components/FieldControls";
 
 type FormFieldMetadata = Parameters<typeof getInputProps>[0];
 

@@ -144,14 +144,5 @@ export interface SettledOrder {
 export const REVOCATION_REASONS = ["refund", "chargeback", "withdrawal"] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
-/**
- * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits
- * pages link here. `sku` preselects an offer (a package id).
- */
-export function checkoutPath(lang: string, goods: Goods, sku?: string, back?: string): string {
-  const query = new URLSearchParams({ goods });
-  if (sku) query.set("sku", sku);
-  // Dollars bought on the way to a purchase: the paid order's page leads back there (ADR 097).
-  if (back) query.set("back", back);
-  return `/${lang}/buy?${query.toString()}`;
-}
+// Where buying a good starts: in ./checkout-path (a leaf, so a page that links the checkout carries none of the rest).
+export { checkoutPath } from "./checkout-path";

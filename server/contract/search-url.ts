@@ -24,9 +24,32 @@ import type { ProfileIdentity } from "./profiles";
 import type { TileContactRule } from "./messenger";
 import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
-export { SEO_PAGE_SIZE } from "./seo";
 /** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
 export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
+
+/**
+ * What a link to a search page needs (the range format, the query string of a state, the distance label): a leaf of its
+ * own, so the member homes' tiles and pager carry none of the search page's filter mapping (ADR 155).
+ */
+import {
+  APPEARANCE_FLAG_PARAMS,
+  APPEARANCE_LIST_PARAMS,
+  type AppearanceFlagParam,
+  type AppearanceListParam,
+  type Range,
+  type RangeEnd,
+} from "./search-links";
+export {
+  APPEARANCE_FLAG_PARAMS,
+  APPEARANCE_LIST_PARAMS,
+  distanceLabel,
+  formatRange,
+  serializeSearchParams,
+  type AppearanceFlagParam,
+  type AppearanceListParam,
+  type Range,
+  type RangeEnd,
+} from "./search-links";
 
 // --- Constants (spec section 9) ---------------------------------------------
 
@@ -203,16 +226,6 @@ export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<Re
 
 // --- Appearance filters (spec section 6) ----------------------------------------
 
-/**
- * URL parameters that list option keys of a trait group (contract/traits):
- * `cup` lists cup_size bands (CUP_SIZE_BANDS), the others option keys of the
- * group of the same name. Repeated parameters: hair_color=blonde&hair_color=red.
- */
-export const APPEARANCE_LIST_PARAMS = ["cup", "breast_type", "hair_color", "hair_length"] as const;
-export type AppearanceListParam = (typeof APPEARANCE_LIST_PARAMS)[number];
-/** Yes/no parameters: 1 = has, 0 = has none, absent = either. */
-export const APPEARANCE_FLAG_PARAMS = ["piercing", "tattoo"] as const;
-export type AppearanceFlagParam = (typeof APPEARANCE_FLAG_PARAMS)[number];
 export type AppearanceParam = AppearanceListParam | AppearanceFlagParam;
 /** Only non-empty lists and given flags; the whole object is absent when nothing is chosen. */
 export type AppearanceState = Partial<Record<AppearanceListParam, string[]>> & Partial<Record<AppearanceFlagParam, 0 | 1>>;
@@ -301,9 +314,6 @@ export function radiusOptionsFor(wideRadius: boolean): number[] {
 
 // --- Ranges ----------------------------------------------------------------------
 
-export type RangeEnd = number | "*";
-export type Range = [RangeEnd, RangeEnd];
-
 function parseEnd(raw: string | undefined): RangeEnd | null {
   if (raw === undefined) return null;
   const text = raw.trim();
@@ -333,11 +343,6 @@ export function normalizeRange(range: Range): Range | undefined {
   if (min === "*" && max === "*") return undefined;
   if (min !== "*" && max !== "*" && min > max) return [max, min];
   return [min, max];
-}
-
-export function formatRange(range: Range): string {
-  if (range[1] === "*") return `${range[0]}+`;
-  return `${range[0]}-${range[1]}`;
 }
 
 export function rangeFromInputs(min: string | undefined | null, max: string | undefined | null): Range | undefined {
@@ -519,36 +524,6 @@ function clampAge(range: Range): Range | undefined {
   return normalizeRange([clamp(range[0]), clamp(range[1])]);
 }
 
-/** State → canonical query string (fixed key order, so equal states give equal URLs). */
-export function serializeSearchParams(state: SearchUrlState): URLSearchParams {
-  const out = new URLSearchParams();
-  if (state.userType) out.set("user_type", state.userType);
-  if (state.city) out.set("city", state.city);
-  if (state.lat !== undefined && state.lon !== undefined) {
-    out.set("lat", String(state.lat));
-    out.set("lon", String(state.lon));
-  }
-  for (const c of state.country) out.append("country", c);
-  if (state.radius !== undefined) out.set("radius", String(state.radius));
-  for (const g of state.gender) out.append("gender", String(g));
-  if (state.age) out.set("age", formatRange(state.age));
-  if (state.customized) out.set("customized", "1");
-  if (state.price) out.set("price", formatRange(state.price));
-  if (state.customized && state.priceDuration) out.set("price_duration", String(state.priceDuration));
-  if (state.weight) out.set("weight", formatRange(state.weight));
-  if (state.height) out.set("height", formatRange(state.height));
-  for (const param of APPEARANCE_LIST_PARAMS) for (const key of state.appearance?.[param] ?? []) out.append(param, key);
-  for (const param of APPEARANCE_FLAG_PARAMS) {
-    const value = state.appearance?.[param];
-    if (value !== undefined) out.set(param, String(value));
-  }
-  for (const t of state.onlyShowType) out.append("only_show_type", t);
-  if (state.popFilters) out.set("popFilters", state.popFilters);
-  if (state.sort) out.set("sort", state.sort);
-  if (state.page > 1) out.set("page", String(state.page));
-  return out;
-}
-
 /** The band key for a range, when it is one (for the form's selects). */
 export function ageBandOf(range: Range | undefined): AgeBand | undefined {
   return range ? AGE_BAND_KEYS.find((band) => sameRange(AGE_BANDS[band] as unknown as Range, range)) : undefined;
@@ -690,14 +665,6 @@ export function listingPathFor(mode: SearchMode, target: SearchTarget): string {
 }
 
 // --- Display (spec section 9) ----------------------------------------------------
-
-/** "<1km" under 1, ">500km" over 500, else whole kilometres. */
-export function distanceLabel(km: number | null | undefined): string | null {
-  if (km === null || km === undefined || !Number.isFinite(km)) return null;
-  if (km < 1) return "<1km";
-  if (km > 500) return ">500km";
-  return `${Math.round(km)}km`;
-}
 
 /** The saved search of clients and escorts (the user_filters cookie). */
 export function savesFilters(userType: number): boolean {

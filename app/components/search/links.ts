@@ -1,4 +1,5 @@
-import { serializeSearchParams, type SearchUrlState } from "#server/contract/search-url";
+import { serializeSearchParams } from "#server/contract/search-links";
+import type { SearchUrlState } from "#server/contract/search-url";
 
 /** The query string of a URL state, as a link target ("?" when empty). */
 export function hrefOf(state: SearchUrlState): string {

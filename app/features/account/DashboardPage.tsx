@@ -14,7 +14,7 @@ import { DATE_USER_TYPES } from "#server/contract/date-users";
 import { userTypeMay } from "#server/contract/staff-permissions";
 import { isStaffUserType, USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
-import { FormErrors } from "~/components/PlainField";
+import { FormErrors } from "~/components/FieldControls";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
 import { useLang, useLocalePath } from "~/i18n/lang";

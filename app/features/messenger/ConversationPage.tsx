@@ -4,7 +4,7 @@
  * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { PRICES } from "#server/contract/prices";
 import { usePriceText } from "~/utils/money";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
@@ -25,14 +25,8 @@ import type { loader as layoutLoader } from "~/routes/$lang";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { parseRowId } from "#server/contract/row-id";
 import type { ConversationPaid, MessengerDone } from "./messenger.server";
-import {
-  LiveConversation,
-  LiveMessageList,
-  LiveOnlineStatus,
-  LiveStatusLine,
-  useComposeSubmit,
-  useLiveSender,
-} from "./live/LiveConversation";
+import { LiveConversation, LiveMessageList, useComposeSubmit, useLiveSender } from "./live/LiveConversation";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { useRealtime } from "~/features/realtime";
 import { WarningBadge } from "~/features/warnings/WarningBadge";
 import * as css from "./messenger.css";

@@ -11,7 +11,7 @@ import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { allErrors, type FormReply } from "~/components/form/reply";
 import type { MessengerDone } from "./messenger.server";
-import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveConversation";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime } from "./parts";
