@@ -6,9 +6,9 @@
  * office. Money is in euro cents (integers, DESIGN §5); VAT rates in basis points (1900 = 19 %).
  */
 
-/** What the checkout sells (spec section 3 "Goods"). The products other than membership arrive with their issues. */
-export const GOODS = ["membership", "dollar", "fsk18", "gift", "rebill", "fans"] as const;
-export type Goods = (typeof GOODS)[number];
+/** What the checkout sells: in ./checkout-path, beside the link to the checkout's first step. */
+import type { Goods } from "./checkout-path";
+export { GOODS, type Goods } from "./checkout-path";
 
 /** Payment methods (spec section 3): SEPA direct debit, card, invoice/bank transfer, cash to code, open banking. */
 export const PAYMENT_METHODS = ["DD", "CC", "TR", "CT", "OB"] as const;

@@ -1,9 +1,12 @@
 /**
- * The checkout's first step as a link (issue 26): the search page, the profile's contact rule and the other upgrade
- * prompts link it in the browser. A leaf of its own, so they carry none of contract/billing's vocabulary (ADR 155);
- * contract/billing.ts re-exports it.
+ * What the checkout sells and its first step as a link (issue 26): the search page, the profile's contact rule and the
+ * other upgrade prompts link it in the browser. A leaf of its own, so they carry none of contract/billing's vocabulary
+ * (ADR 155); contract/billing.ts re-exports these.
  */
-import type { Goods } from "./billing";
+
+/** What the checkout sells (spec section 3 "Goods"). The products other than membership arrive with their issues. */
+export const GOODS = ["membership", "dollar", "fsk18", "gift", "rebill", "fans"] as const;
+export type Goods = (typeof GOODS)[number];
 
 /**
  * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits

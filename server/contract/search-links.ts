@@ -1,10 +1,10 @@
 /**
- * What a link to a search page needs, free of the search page's filter mapping (spec sections 2 and 9): the range
- * format, the canonical query string of a URL state and the distance label. The member homes' tiles and pager use
- * only these; contract/search-url.ts (the search page's whole mapping) re-exports
- * them, so its importers stay (ADR 155).
+ * What a link to a search page needs, free of the search page's filter mapping (spec sections 2 and 9): the URL
+ * state and its canonical query string, the range format and the distance label. The member homes' tiles and pager
+ * use only these; contract/search-url.ts (the search page's whole mapping) re-exports them, so its importers stay
+ * (ADR 155).
  */
-import type { SearchUrlState } from "./search-url";
+import type { OnlyShowType, PriceDuration } from "./search-basics";
 
 /**
  * URL parameters that list option keys of a trait group (contract/traits):
@@ -17,12 +17,58 @@ export type AppearanceListParam = (typeof APPEARANCE_LIST_PARAMS)[number];
 export const APPEARANCE_FLAG_PARAMS = ["piercing", "tattoo"] as const;
 export type AppearanceFlagParam = (typeof APPEARANCE_FLAG_PARAMS)[number];
 
+export type AppearanceParam = AppearanceListParam | AppearanceFlagParam;
+/** Only non-empty lists and given flags; the whole object is absent when nothing is chosen. */
+export type AppearanceState = Partial<Record<AppearanceListParam, string[]>> & Partial<Record<AppearanceFlagParam, 0 | 1>>;
+
+export const SEARCH_SORTS = [
+  "top_ranking",
+  "rating",
+  "reviews_number_high_to_low",
+  "last_login_at",
+  "distance",
+  "price_low_to_high",
+  "price_high_to_low",
+  "top_ranking_distance_ring",
+  "top_ranked",
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_TARGETS = ["escort", "client", "business"] as const;
+export type SearchTarget = (typeof SEARCH_TARGETS)[number];
+
 export type RangeEnd = number | "*";
 export type Range = [RangeEnd, RangeEnd];
 
 export function formatRange(range: Range): string {
   if (range[1] === "*") return `${range[0]}+`;
   return `${range[0]}-${range[1]}`;
+}
+
+/** Everything the search URL can carry (spec section 2's list, plus lat/lon of "update location"). */
+export interface SearchUrlState {
+  sort?: SearchSort;
+  radius?: number;
+  /** Empty: no gender filter given; [0]: "any gender" chosen explicitly. */
+  gender: number[];
+  age?: Range;
+  price?: Range;
+  /** The price range applies to this duration when customized (default per hour). */
+  priceDuration?: PriceDuration;
+  weight?: Range;
+  height?: Range;
+  country: string[];
+  /** City key "<country>-<slug>" or a typed name the API resolves. */
+  city?: string;
+  lat?: number;
+  lon?: number;
+  userType?: SearchTarget;
+  customized: boolean;
+  onlyShowType: OnlyShowType[];
+  /** Appearance filters (cup band, breast type, hair, piercing, tattoo); absent when none. */
+  appearance?: AppearanceState;
+  popFilters?: string;
+  page: number;
 }
 
 /** State → canonical query string (fixed key order, so equal states give equal URLs). */

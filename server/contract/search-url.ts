@@ -34,21 +34,34 @@ export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS,
 import {
   APPEARANCE_FLAG_PARAMS,
   APPEARANCE_LIST_PARAMS,
-  type AppearanceFlagParam,
+  SEARCH_SORTS,
+  SEARCH_TARGETS,
   type AppearanceListParam,
+  type AppearanceParam,
+  type AppearanceState,
   type Range,
   type RangeEnd,
+  type SearchSort,
+  type SearchTarget,
+  type SearchUrlState,
 } from "./search-links";
 export {
   APPEARANCE_FLAG_PARAMS,
   APPEARANCE_LIST_PARAMS,
   distanceLabel,
   formatRange,
+  SEARCH_SORTS,
+  SEARCH_TARGETS,
   serializeSearchParams,
   type AppearanceFlagParam,
   type AppearanceListParam,
+  type AppearanceParam,
+  type AppearanceState,
   type Range,
   type RangeEnd,
+  type SearchSort,
+  type SearchTarget,
+  type SearchUrlState,
 } from "./search-links";
 
 // --- Constants (spec section 9) ---------------------------------------------
@@ -72,18 +85,6 @@ export const WHITE_LABEL_FALLBACK_FILTER = { escort_service: [133], language: ["
 /** Default location when nothing else is known (issue 4: Berlin). */
 export const DEFAULT_LOCATION = { lat: 52.52437, lon: 13.41053, citySlug: "berlin", countryCode: "DE" } as const;
 
-export const SEARCH_SORTS = [
-  "top_ranking",
-  "rating",
-  "reviews_number_high_to_low",
-  "last_login_at",
-  "distance",
-  "price_low_to_high",
-  "price_high_to_low",
-  "top_ranking_distance_ring",
-  "top_ranked",
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Sorts offered per search target (spec section 4 "Sort options"). */
 export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
   escort: [
@@ -117,8 +118,6 @@ export type TermFacet = (typeof TERM_FACETS)[number];
 export const RANGE_FACETS = ["age", "price"] as const;
 export type RangeFacet = (typeof RANGE_FACETS)[number];
 
-export const SEARCH_TARGETS = ["escort", "client", "business"] as const;
-export type SearchTarget = (typeof SEARCH_TARGETS)[number];
 export const SEARCH_MODES = ["user", "business"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 /** The listing path (after the language) that implies each target (spec section 2). */
@@ -225,10 +224,6 @@ export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<Re
 }
 
 // --- Appearance filters (spec section 6) ----------------------------------------
-
-export type AppearanceParam = AppearanceListParam | AppearanceFlagParam;
-/** Only non-empty lists and given flags; the whole object is absent when nothing is chosen. */
-export type AppearanceState = Partial<Record<AppearanceListParam, string[]>> & Partial<Record<AppearanceFlagParam, 0 | 1>>;
 
 /** The allowedFilters entry each parameter falls under ("hair" covers colour and length; tattoo follows piercing). */
 export const APPEARANCE_RULES: Record<AppearanceParam, RestrictedFilter> = {
@@ -352,32 +347,6 @@ export function rangeFromInputs(min: string | undefined | null, max: string | un
 }
 
 // --- The query string ------------------------------------------------------------
-
-/** Everything the search URL can carry (spec section 2's list, plus lat/lon of "update location"). */
-export interface SearchUrlState {
-  sort?: SearchSort;
-  radius?: number;
-  /** Empty: no gender filter given; [0]: "any gender" chosen explicitly. */
-  gender: number[];
-  age?: Range;
-  price?: Range;
-  /** The price range applies to this duration when customized (default per hour). */
-  priceDuration?: PriceDuration;
-  weight?: Range;
-  height?: Range;
-  country: string[];
-  /** City key "<country>-<slug>" or a typed name the API resolves. */
-  city?: string;
-  lat?: number;
-  lon?: number;
-  userType?: SearchTarget;
-  customized: boolean;
-  onlyShowType: OnlyShowType[];
-  /** Appearance filters (cup band, breast type, hair, piercing, tattoo); absent when none. */
-  appearance?: AppearanceState;
-  popFilters?: string;
-  page: number;
-}
 
 export const EMPTY_URL_STATE: SearchUrlState = { gender: [], country: [], customized: false, onlyShowType: [], page: 1 };
 
