@@ -6,9 +6,9 @@
  * office. Money is in euro cents (integers, DESIGN §5); VAT rates in basis points (1900 = 19 %).
  */
 
-/** What the checkout sells: in ./checkout-path, beside the link to the checkout's first step. */
-import type { Goods } from "./checkout-path";
-export { GOODS, type Goods } from "./checkout-path";
+/** What the checkout sells: in ./goods (checkout-path names the type without this module). */
+import type { Goods } from "./goods";
+export { GOODS, type Goods } from "./goods";
 
 /** Payment methods (spec section 3): SEPA direct debit, card, invoice/bank transfer, cash to code, open banking. */
 export const PAYMENT_METHODS = ["DD", "CC", "TR", "CT", "OB"] as const;

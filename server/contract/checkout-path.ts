@@ -1,12 +1,9 @@
 /**
- * What the checkout sells and its first step as a link (issue 26): the search page, the profile's contact rule and the
- * other upgrade prompts link it in the browser. A leaf of its own, so they carry none of contract/billing's vocabulary
- * (ADR 155); contract/billing.ts re-exports these.
+ * The checkout's first step as a link (issue 26): the search page, the profile's contact rule and the other upgrade
+ * prompts link it in the browser. A leaf of its own, so they carry none of contract/billing's vocabulary (ADR 155);
+ * contract/billing.ts re-exports it.
  */
-
-/** What the checkout sells (spec section 3 "Goods"). The products other than membership arrive with their issues. */
-export const GOODS = ["membership", "dollar", "fsk18", "gift", "rebill", "fans"] as const;
-export type Goods = (typeof GOODS)[number];
+import type { Goods } from "./goods";
 
 /**
  * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits

@@ -27,43 +27,6 @@ import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 /** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
 export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
 
-/**
- * What a link to a search page needs (the range format, the query string of a state, the distance label): a leaf of its
- * own, so the member homes' tiles and pager carry none of the search page's filter mapping (ADR 155).
- */
-import {
-  APPEARANCE_FLAG_PARAMS,
-  APPEARANCE_LIST_PARAMS,
-  SEARCH_SORTS,
-  SEARCH_TARGETS,
-  type AppearanceListParam,
-  type AppearanceParam,
-  type AppearanceState,
-  type Range,
-  type RangeEnd,
-  type SearchSort,
-  type SearchTarget,
-  type SearchUrlState,
-} from "./search-links";
-export {
-  APPEARANCE_FLAG_PARAMS,
-  APPEARANCE_LIST_PARAMS,
-  distanceLabel,
-  formatRange,
-  SEARCH_SORTS,
-  SEARCH_TARGETS,
-  serializeSearchParams,
-  type AppearanceFlagParam,
-  type AppearanceListParam,
-  type AppearanceParam,
-  type AppearanceState,
-  type Range,
-  type RangeEnd,
-  type SearchSort,
-  type SearchTarget,
-  type SearchUrlState,
-} from "./search-links";
-
 // --- Constants (spec section 9) ---------------------------------------------
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -85,6 +48,18 @@ export const WHITE_LABEL_FALLBACK_FILTER = { escort_service: [133], language: ["
 /** Default location when nothing else is known (issue 4: Berlin). */
 export const DEFAULT_LOCATION = { lat: 52.52437, lon: 13.41053, citySlug: "berlin", countryCode: "DE" } as const;
 
+export const SEARCH_SORTS = [
+  "top_ranking",
+  "rating",
+  "reviews_number_high_to_low",
+  "last_login_at",
+  "distance",
+  "price_low_to_high",
+  "price_high_to_low",
+  "top_ranking_distance_ring",
+  "top_ranked",
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** Sorts offered per search target (spec section 4 "Sort options"). */
 export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
   escort: [
@@ -118,6 +93,8 @@ export type TermFacet = (typeof TERM_FACETS)[number];
 export const RANGE_FACETS = ["age", "price"] as const;
 export type RangeFacet = (typeof RANGE_FACETS)[number];
 
+export const SEARCH_TARGETS = ["escort", "client", "business"] as const;
+export type SearchTarget = (typeof SEARCH_TARGETS)[number];
 export const SEARCH_MODES = ["user", "business"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 /** The listing path (after the language) that implies each target (spec section 2). */
@@ -225,6 +202,20 @@ export function allowedFilters(searcher: Searcher, target: SearchTarget): Set<Re
 
 // --- Appearance filters (spec section 6) ----------------------------------------
 
+/**
+ * URL parameters that list option keys of a trait group (contract/traits):
+ * `cup` lists cup_size bands (CUP_SIZE_BANDS), the others option keys of the
+ * group of the same name. Repeated parameters: hair_color=blonde&hair_color=red.
+ */
+export const APPEARANCE_LIST_PARAMS = ["cup", "breast_type", "hair_color", "hair_length"] as const;
+export type AppearanceListParam = (typeof APPEARANCE_LIST_PARAMS)[number];
+/** Yes/no parameters: 1 = has, 0 = has none, absent = either. */
+export const APPEARANCE_FLAG_PARAMS = ["piercing", "tattoo"] as const;
+export type AppearanceFlagParam = (typeof APPEARANCE_FLAG_PARAMS)[number];
+export type AppearanceParam = AppearanceListParam | AppearanceFlagParam;
+/** Only non-empty lists and given flags; the whole object is absent when nothing is chosen. */
+export type AppearanceState = Partial<Record<AppearanceListParam, string[]>> & Partial<Record<AppearanceFlagParam, 0 | 1>>;
+
 /** The allowedFilters entry each parameter falls under ("hair" covers colour and length; tattoo follows piercing). */
 export const APPEARANCE_RULES: Record<AppearanceParam, RestrictedFilter> = {
   cup: "cup_size",
@@ -309,6 +300,9 @@ export function radiusOptionsFor(wideRadius: boolean): number[] {
 
 // --- Ranges ----------------------------------------------------------------------
 
+export type RangeEnd = number | "*";
+export type Range = [RangeEnd, RangeEnd];
+
 function parseEnd(raw: string | undefined): RangeEnd | null {
   if (raw === undefined) return null;
   const text = raw.trim();
@@ -340,6 +334,11 @@ export function normalizeRange(range: Range): Range | undefined {
   return [min, max];
 }
 
+export function formatRange(range: Range): string {
+  if (range[1] === "*") return `${range[0]}+`;
+  return `${range[0]}-${range[1]}`;
+}
+
 export function rangeFromInputs(min: string | undefined | null, max: string | undefined | null): Range | undefined {
   const lo = parseEnd(min ?? undefined);
   const hi = parseEnd(max ?? undefined);
@@ -347,6 +346,32 @@ export function rangeFromInputs(min: string | undefined | null, max: string | un
 }
 
 // --- The query string ------------------------------------------------------------
+
+/** Everything the search URL can carry (spec section 2's list, plus lat/lon of "update location"). */
+export interface SearchUrlState {
+  sort?: SearchSort;
+  radius?: number;
+  /** Empty: no gender filter given; [0]: "any gender" chosen explicitly. */
+  gender: number[];
+  age?: Range;
+  price?: Range;
+  /** The price range applies to this duration when customized (default per hour). */
+  priceDuration?: PriceDuration;
+  weight?: Range;
+  height?: Range;
+  country: string[];
+  /** City key "<country>-<slug>" or a typed name the API resolves. */
+  city?: string;
+  lat?: number;
+  lon?: number;
+  userType?: SearchTarget;
+  customized: boolean;
+  onlyShowType: OnlyShowType[];
+  /** Appearance filters (cup band, breast type, hair, piercing, tattoo); absent when none. */
+  appearance?: AppearanceState;
+  popFilters?: string;
+  page: number;
+}
 
 export const EMPTY_URL_STATE: SearchUrlState = { gender: [], country: [], customized: false, onlyShowType: [], page: 1 };
 
@@ -493,6 +518,36 @@ function clampAge(range: Range): Range | undefined {
   return normalizeRange([clamp(range[0]), clamp(range[1])]);
 }
 
+/** State → canonical query string (fixed key order, so equal states give equal URLs). */
+export function serializeSearchParams(state: SearchUrlState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.userType) out.set("user_type", state.userType);
+  if (state.city) out.set("city", state.city);
+  if (state.lat !== undefined && state.lon !== undefined) {
+    out.set("lat", String(state.lat));
+    out.set("lon", String(state.lon));
+  }
+  for (const c of state.country) out.append("country", c);
+  if (state.radius !== undefined) out.set("radius", String(state.radius));
+  for (const g of state.gender) out.append("gender", String(g));
+  if (state.age) out.set("age", formatRange(state.age));
+  if (state.customized) out.set("customized", "1");
+  if (state.price) out.set("price", formatRange(state.price));
+  if (state.customized && state.priceDuration) out.set("price_duration", String(state.priceDuration));
+  if (state.weight) out.set("weight", formatRange(state.weight));
+  if (state.height) out.set("height", formatRange(state.height));
+  for (const param of APPEARANCE_LIST_PARAMS) for (const key of state.appearance?.[param] ?? []) out.append(param, key);
+  for (const param of APPEARANCE_FLAG_PARAMS) {
+    const value = state.appearance?.[param];
+    if (value !== undefined) out.set(param, String(value));
+  }
+  for (const t of state.onlyShowType) out.append("only_show_type", t);
+  if (state.popFilters) out.set("popFilters", state.popFilters);
+  if (state.sort) out.set("sort", state.sort);
+  if (state.page > 1) out.set("page", String(state.page));
+  return out;
+}
+
 /** The band key for a range, when it is one (for the form's selects). */
 export function ageBandOf(range: Range | undefined): AgeBand | undefined {
   return range ? AGE_BAND_KEYS.find((band) => sameRange(AGE_BANDS[band] as unknown as Range, range)) : undefined;
@@ -634,6 +689,9 @@ export function listingPathFor(mode: SearchMode, target: SearchTarget): string {
 }
 
 // --- Display (spec section 9) ----------------------------------------------------
+
+// A tile's distance label: in ./search-distance, which only the profile tile imports (ADR 155).
+export { distanceLabel } from "./search-distance";
 
 /** The saved search of clients and escorts (the user_filters cookie). */
 export function savesFilters(userType: number): boolean {

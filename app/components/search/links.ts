@@ -1,18 +1,8 @@
-import { serializeSearchParams } from "#server/contract/search-links";
-import type { SearchUrlState } from "#server/contract/search-url";
+import { serializeSearchParams, type SearchUrlState } from "#server/contract/search-url";
 
 /** The query string of a URL state, as a link target ("?" when empty). */
 export function hrefOf(state: SearchUrlState): string {
   const text = serializeSearchParams(state).toString();
-  return text ? `?${text}` : "?";
-}
-
-/** The canonical query with another page number (page 1 has none). */
-export function pageHref(query: string, page: number): string {
-  const params = new URLSearchParams(query);
-  if (page > 1) params.set("page", String(page));
-  else params.delete("page");
-  const text = params.toString();
   return text ? `?${text}` : "?";
 }
 
