@@ -14,14 +14,7 @@ import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
 import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
-import {
-  CONVERSATION_STATES,
-  MESSAGE_BODY_MAX,
-  MESSAGE_PHOTOS_MAX,
-  THREAD_FOLDERS,
-  type ConversationState,
-  type ThreadFolder,
-} from "./messenger-basics";
+import { MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX, THREAD_FOLDERS, type ConversationState, type ThreadFolder } from "./messenger-basics";
 
 // Limits, message links, conversation states and folders: in ./messenger-basics (free of valibot, the messenger's
 // pages read them in the browser).
