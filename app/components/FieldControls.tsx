@@ -1,10 +1,12 @@
 /**
- * Textarea, select and checkbox with the same anatomy as Field: label, hint,
- * control, and an error line whose space is always reserved. Errors arrive
- * already translated or as keys (translated here like Field does).
+ * The plain fields: input (Field), textarea, select and checkbox with one anatomy — label, hint, control, and an
+ * error line whose space is always reserved — and a form's errors without a field. Errors arrive already translated
+ * or as keys (translated here). No form library: ./Field binds Field and CheckboxField to conform for the forms that
+ * validate in the browser and re-exports these, so a page that shows only plain fields carries no conform (ADR 155).
  */
 import { ErrorLine } from "~/components/form/ErrorLine";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ErrorItem } from "#server/contract/errors";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -136,6 +138,76 @@ export function CheckboxField({ name, label, errors = [], id, hint, ...input }: 
         </p>
       ) : null}
       <ErrorLine id={`${inputId}-error`} name={name} message={messages[0]} />
+    </div>
+  );
+}
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  errors?: Array<string | ErrorItem>;
+  hint?: string;
+}
+
+/** A labelled input with its error line under it (space reserved). */
+export function Field({ name, label, errors = [], hint, id, ...input }: FieldProps) {
+  const { t, i18n } = useTranslation();
+  const inputId = id ?? `field-${name}`;
+  const errorId = `${inputId}-error`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const messages = errors.map((error) =>
+    typeof error === "string"
+      ? translateMessage(t, error, undefined, i18n.language)
+      : translateMessage(t, error.title, error.params, i18n.language),
+  );
+  return (
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={inputId}>
+        {label}
+      </label>
+      {hint ? (
+        <span id={hintId} className={ui.muted}>
+          {hint}
+        </span>
+      ) : null}
+      <input
+        id={inputId}
+        name={name}
+        className={ui.input}
+        aria-invalid={messages.length > 0 ? true : undefined}
+        aria-describedby={[messages.length > 0 ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+      <ErrorLine id={errorId} name={name} message={messages[0]} />
+    </div>
+  );
+}
+
+/** Errors without a field, shown above the form. */
+export function FormErrors({ errors }: { errors: Array<string | ErrorItem> }) {
+  const { t, i18n } = useTranslation();
+  if (errors.length === 0) return null;
+  return (
+    <div role="alert" className={ui.alert} data-form-errors>
+      <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+        {errors.map((error, index) => (
+          <li key={index}>
+            {typeof error === "string"
+              ? translateMessage(t, error, undefined, i18n.language)
+              : translateMessage(t, error.title, error.params, i18n.language)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Bots fill every field; people never see this one. */
+export function Honeypot() {
+  return (
+    <div className={ui.honeypot} aria-hidden="true">
+      <label htmlFor="website-url">Website</label>
+      <input id="website-url" type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { DirectoryPage } from "~/features/directory/DirectoryPage";
 import { loadDirectory } from "~/features/directory/directory.server";
 import { errorMeta } from "~/utils/error-meta";

@@ -1,7 +1,7 @@
 /** Home (G): the public start page. A thin adapter over app/features/home. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { HomePage } from "~/features/home/HomePage";
 import { loadHome } from "~/features/home/home.server";
 import { metaFromLoader } from "~/utils/meta";

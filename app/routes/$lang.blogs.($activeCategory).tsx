@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { loadBlogSearch } from "~/features/community/community.server";
 import { BlogSearchPage } from "~/features/community/BlogSearchPage";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { metaFromLoader } from "~/utils/meta";
 import { useLoaderData } from "@remix-run/react";
 import { AdSlot } from "~/features/ads/AdZone";

@@ -7,7 +7,7 @@ import { BlogPostPage } from "~/features/blogs/BlogPostPage";
 import { CommentsSection } from "~/features/blogs/comments/CommentsSection";
 import { LikeButton } from "~/features/blogs/comments/LikeButton";
 import { loadBlogPost } from "~/features/blogs/blogs.server";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 

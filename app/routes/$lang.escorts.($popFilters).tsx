@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { SearchRouteView } from "~/features/search/SearchPage";
 import { loadSearchPage } from "~/features/search/search-page.server";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { withSavedSearch } from "~/features/search/search.server";
 import { metaFromLoader } from "~/utils/meta";
 

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { loadEventSearch } from "~/features/community/community.server";
 import { EventSearchPage } from "~/features/community/EventSearchPage";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { metaFromLoader } from "~/utils/meta";
 import { useLoaderData } from "@remix-run/react";
 import { AdSlot } from "~/features/ads/AdZone";

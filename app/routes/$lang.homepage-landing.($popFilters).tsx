@@ -1,7 +1,7 @@
 /** /{lang}/homepage-landing/{popFilters?} (G): the guest landing of campaigns. A thin adapter over app/features/home. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { HomepageLandingPage } from "~/features/home/HomepageLandingPage";
 import { loadHomepageLanding } from "~/features/home/homepage-landing.server";
 import { metaFromLoader } from "~/utils/meta";

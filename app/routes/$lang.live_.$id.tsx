@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { readReply } from "~/components/form/reply";
-import { WatchPage } from "~/features/live/LivePages";
+import { WatchPage } from "~/features/live/WatchPage";
 import { loadWatch, submitWatch } from "~/features/live/live.server";
 import { publisherHeaders } from "~/features/live-player/publisher-headers";
 import { metaFromLoader } from "~/utils/meta";

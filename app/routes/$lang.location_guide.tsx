@@ -1,7 +1,7 @@
 /** The location guide (G). A thin adapter over app/features/directory. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { LocationGuidePage } from "~/features/directory/LocationGuidePage";
 import { loadLocationGuide } from "~/features/directory/location-guide.server";
 import { metaFromLoader } from "~/utils/meta";

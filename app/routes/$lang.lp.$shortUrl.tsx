@@ -1,7 +1,7 @@
 /** lp/{shortUrl} (G): an SEO landing page (spec section 8). A thin adapter over app/features/directory. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { LandingPage } from "~/features/directory/LandingPage";
 import { loadLandingPage } from "~/features/directory/landing.server";
 import { metaFromLoader } from "~/utils/meta";

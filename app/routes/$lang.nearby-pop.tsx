@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { Nearby } from "~/features/home/Nearby";
 import { loadNearby } from "~/features/home/nearby.server";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { metaFromLoader } from "~/utils/meta";
 
 /** /{lang}/nearby-pop (G): profiles nearest first, with the popular filters. */

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { NewsfeedPage } from "~/features/newsfeed/NewsfeedPage";
 import { loadNewsfeed } from "~/features/newsfeed/newsfeed.server";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { metaFromLoader } from "~/utils/meta";
 import { useLoaderData } from "@remix-run/react";
 import { AdSlot } from "~/features/ads/AdZone";

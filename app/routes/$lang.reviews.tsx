@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { LatestReviewsPage } from "~/features/latest-reviews/LatestReviewsPage";
 import { loadLatestReviews } from "~/features/latest-reviews/latest-reviews.server";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { metaFromLoader } from "~/utils/meta";
 
 export const handle = { i18n: ["latest-reviews", "reviews"], hydrate: false };

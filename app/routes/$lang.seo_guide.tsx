@@ -1,7 +1,7 @@
 /** seo_guide (G): how the directory is organised. A thin adapter over app/features/directory. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { profileHeaders } from "~/features/profile/meta";
+import { profileHeaders } from "~/features/profile/headers";
 import { SeoGuidePage } from "~/features/directory/SeoGuidePage";
 import { loadSeoGuide } from "~/features/directory/seo-guide.server";
 import { metaFromLoader } from "~/utils/meta";

@@ -6,9 +6,9 @@
  * office. Money is in euro cents (integers, DESIGN §5); VAT rates in basis points (1900 = 19 %).
  */
 
-/** What the checkout sells (spec section 3 "Goods"). The products other than membership arrive with their issues. */
-export const GOODS = ["membership", "dollar", "fsk18", "gift", "rebill", "fans"] as const;
-export type Goods = (typeof GOODS)[number];
+/** What the checkout sells: in ./goods (checkout-path names the type without this module). */
+import type { Goods } from "./goods";
+export { GOODS, type Goods } from "./goods";
 
 /** Payment methods (spec section 3): SEPA direct debit, card, invoice/bank transfer, cash to code, open banking. */
 export const PAYMENT_METHODS = ["DD", "CC", "TR", "CT", "OB"] as const;
@@ -144,14 +144,5 @@ export interface SettledOrder {
 export const REVOCATION_REASONS = ["refund", "chargeback", "withdrawal"] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
-/**
- * Where buying a good starts (the checkout's first step): every upgrade prompt, the membership page and the benefits
- * pages link here. `sku` preselects an offer (a package id).
- */
-export function checkoutPath(lang: string, goods: Goods, sku?: string, back?: string): string {
-  const query = new URLSearchParams({ goods });
-  if (sku) query.set("sku", sku);
-  // Dollars bought on the way to a purchase: the paid order's page leads back there (ADR 097).
-  if (back) query.set("back", back);
-  return `/${lang}/buy?${query.toString()}`;
-}
+// Where buying a good starts: in ./checkout-path (a leaf, so a page that links the checkout carries none of the rest).
+export { checkoutPath } from "./checkout-path";

@@ -5,10 +5,9 @@
 import * as v from "valibot";
 import { USER_TYPE } from "./users";
 
-/** Chart ranges in days (the dashboard offers each as a link); the default is the middle one. */
-export const DASHBOARD_CHART_RANGES = [7, 30, 90] as const;
-export type DashboardChartRange = (typeof DASHBOARD_CHART_RANGES)[number];
-export const DEFAULT_CHART_RANGE: DashboardChartRange = 30;
+// The chart ranges: in ./dashboard-series (free of valibot, the charts read them in the browser).
+import { DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange, type EarningSeriesKey } from "./dashboard-series";
+export { DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange } from "./dashboard-series";
 
 /**
  * Members whose profile others look at: escorts and businesses. A client's profile is seen by few
@@ -80,13 +79,8 @@ export function chartDaysEnding(lastDay: string, count: number): string[] {
   return days;
 }
 
-/**
- * Issue 28 item 6 (ADR 095): a creator's earnings per day, in dollars, by what earned them — bundles, pay-per-view
- * media, fan subscriptions (the ledger's creator sales, by their reference `bundle:`, `medium:`, `fans:`) and tips
- * (TRANSFER) — read from the ledger's transfers into the member's pending account, on the day they arrived.
- */
-export const EARNING_SERIES = ["bundles", "ppv", "fans", "tips"] as const;
-export type EarningSeriesKey = (typeof EARNING_SERIES)[number];
+// The earning series: in ./dashboard-series (free of valibot, the charts read them in the browser).
+export { EARNING_SERIES, type EarningSeriesKey } from "./dashboard-series";
 
 export interface DashboardEarnings {
   /** One value per day of DashboardCharts.days and kind, whole dollars. */

@@ -14,24 +14,9 @@ const CLIENT = USER_TYPE.client;
 const ESCORT = USER_TYPE.escort;
 const BUSINESS = USER_TYPE.business;
 
-/** The question keys, in the order a profile shows them. A key never changes meaning; retired keys are never reused. */
-export const INTERVIEW_QUESTION_KEYS = [
-  "perfect_date",
-  "what_i_like",
-  "what_i_do_not_do",
-  "first_meeting",
-  "before_booking",
-  "looking_for",
-  "as_a_guest",
-  "free_time",
-  "house_special",
-  "atmosphere",
-  "first_visit",
-  "house_rules",
-  "team",
-] as const;
-
-export type InterviewQuestionKey = (typeof INTERVIEW_QUESTION_KEYS)[number];
+/** The question keys: in ./interview-keys (free of valibot, the dashboard reads them in the browser). */
+import { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interview-keys";
+export { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interview-keys";
 
 /** Who answers which question (the catalogue in the keys' order). */
 const ASKED_OF: Record<InterviewQuestionKey, readonly number[]> = {

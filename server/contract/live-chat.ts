@@ -253,8 +253,5 @@ declare module "./responses" {
   interface ResponseBodies extends LiveChatBodies {}
 }
 
-/** The watch page and the no-JS chat page (web addresses, below /{lang}/). */
-export const liveWatchPath = (streamId: number) => `live/${streamId}`;
-export const liveChatPagePath = (streamId: number) => `live/${streamId}/chat`;
-/** A recording's page (the streams part's "watch recording"; the reports queue links staff to it). */
-export const liveRecordingPath = (recordingId: number) => `live/recordings/${recordingId}`;
+// The watch page, the no-JS chat page and a recording's page: in ./live-paths (free of valibot, read in the browser).
+export { liveChatPagePath, liveRecordingPath, liveWatchPath } from "./live-paths";

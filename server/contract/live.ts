@@ -66,8 +66,8 @@ export const LIVE_TITLE_MAX = 80;
 /** A paid stream's price in whole dollars (contract/wallet units), asked once per stream. */
 export const LIVE_PRICE_MIN = 1;
 export const LIVE_PRICE_MAX = 500;
-/** A chat line's length, and the rate one viewer may write at (a burst, then one line per interval). */
-export const LIVE_CHAT_MAX = 300;
+/** A chat line's length (in ./live-paths, free of valibot), and the rate one viewer may write at (a burst, then one line per interval). */
+export { LIVE_CHAT_MAX } from "./live-paths";
 export const LIVE_CHAT_BURST = 5;
 export const LIVE_CHAT_INTERVAL_MS = 2_000;
 /** A stream key's length in characters of its alphabet (base64url): 192 bits, shown once, stored as a hash. */
@@ -404,16 +404,8 @@ export const liveRecordingReference = (recordingId: number) => `live_recording:$
 export const liveAccessLedgerKey = (streamId: number, memberId: number) => `live:${streamId}:${memberId}`;
 export const liveStreamReference = (streamId: number) => `live:${streamId}`;
 
-/** The streams part's pages (paths after the language). */
-export const livePaths = {
-  browse: "live",
-  start: "live/start",
-  keys: "live/keys",
-  watch: (id: number) => `live/${id}`,
-  recordings: "live/recordings",
-  myRecordings: "live/recordings/mine",
-  profileTab: (username: string) => `p/${username}/live`,
-};
+// The streams part's pages: in ./live-paths (free of valibot, the watch page links them in the browser).
+export { livePaths } from "./live-paths";
 
 export interface LiveStreamsBodies {
   LiveStreamItem: LiveStreamItem;

@@ -14,15 +14,29 @@ import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
 import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
+import { MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX, THREAD_FOLDERS, type ConversationState, type ThreadFolder } from "./messenger-basics";
+
+// Limits, message links, conversation states and folders: in ./messenger-basics (free of valibot, the messenger's
+// pages read them in the browser).
+export {
+  BLOCKING_STATES,
+  CONVERSATION_STATES,
+  isWhitelistedLink,
+  MESSAGE_BODY_MAX,
+  MESSAGE_PHOTOS_MAX,
+  MESSENGER_LINK_DOMAINS,
+  messageParts,
+  THREAD_FOLDERS,
+  type ConversationState,
+  type MessagePart,
+  type ThreadFolder,
+} from "./messenger-basics";
 
 /** Spec section 9: page sizes. */
 export const MESSENGER_CONVERSATION_PAGE_SIZE = 30;
 export const MESSENGER_THREADS_PAGE_SIZE = 20;
-/** Spec section 5: at most 4 photos sent at once; the media pipeline's byte and width limits. */
-export const MESSAGE_PHOTOS_MAX = 4;
+/** The media pipeline's byte and width limits for a message's photos. */
 export const MESSAGE_PHOTO_LIMITS = { minBytes: IMAGE_MIN_BYTES, maxBytes: IMAGE_MAX_BYTES, minWidth: IMAGE_MIN_WIDTH } as const;
-/** A message's text (the spec shows no bound; a long letter, not a document). */
-export const MESSAGE_BODY_MAX = 2000;
 /**
  * The most bytes a message text can take in a form body: a browser sends a textarea's line breaks as CR LF (2 bytes
  * for what its maxlength counts as one) and a character of the Basic Multilingual Plane as up to 3 bytes of UTF-8
@@ -59,54 +73,6 @@ export const OVERALL_MESSAGE_LIMITS = { perHour: 60, perDay: 300 } as const;
 export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
 export const UNREAD_MAIL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Spec section 9: eight whitelisted link domains (the spec does not name them). A link to one of them (or a
- * subdomain) is shown as a link; any other address stays plain text. Our own site, then the counselling and health
- * services a member may need (sex workers' counselling, sexual health, help against violence) and a map for meeting
- * places.
- */
-export const MESSENGER_LINK_DOMAINS = [
-  "velora.de",
-  "profamilia.de",
-  "hydra-berlin.de",
-  "bufas.net",
-  "liebesleben.de",
-  "hilfetelefon.de",
-  "aidshilfe.de",
-  "openstreetmap.org",
-] as const;
-
-/** Whether a link target is on a whitelisted domain (https or http, the domain itself or a subdomain). */
-export function isWhitelistedLink(href: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-  const host = url.hostname.toLowerCase();
-  return MESSENGER_LINK_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
-}
-
-/** A message's text cut into plain text and whitelisted links (the one rule both tiers render by). */
-export type MessagePart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
-export function messageParts(body: string): MessagePart[] {
-  const parts: MessagePart[] = [];
-  const pattern = /\bhttps?:\/\/[^\s<>"']+/gi;
-  let last = 0;
-  for (const match of body.matchAll(pattern)) {
-    const raw = match[0].replace(/[.,;:!?)]+$/, "");
-    const start = match.index;
-    if (!isWhitelistedLink(raw)) continue;
-    if (start > last) parts.push({ kind: "text", text: body.slice(last, start) });
-    parts.push({ kind: "link", text: raw, href: raw });
-    last = start + raw.length;
-  }
-  if (last < body.length) parts.push({ kind: "text", text: body.slice(last) });
-  return parts;
-}
-
 /** Spec section 3: action types of a message. */
 export const MESSAGE_ACTION = { normal: 0, no_thanks: 2 } as const;
 /** Spec section 3: message statuses of the client store (sending, success, fail, preparing). */
@@ -115,30 +81,6 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Spec section 3: online status codes 0–5, defined once (contract/online-status, shared with contract/realtime). */
 export { ONLINE_STATUS, ONLINE_STATUS_NAMES, type OnlineStatusName } from "./online-status";
-
-/**
- * Spec section 4 "Conversation state", from the other member: support accounts and deleted members first, then
- * the spec's order (banned, paused, deactivated, hidden, blocked by you, blocked by them), then the no-thanks
- * states, else normal.
- */
-export const CONVERSATION_STATES = [
-  "normal",
-  "support",
-  "deleted",
-  "banned",
-  "user_paused",
-  "deactivated",
-  "hidden",
-  "blocked_user",
-  "blocked_by_user",
-  "no_thanks",
-  "sent_no_thanks",
-] as const;
-export type ConversationState = (typeof CONVERSATION_STATES)[number];
-/** States in which the viewer cannot send (sent_no_thanks: the viewer may write again, which withdraws it). */
-export const BLOCKING_STATES: readonly ConversationState[] = CONVERSATION_STATES.filter(
-  (state) => state !== "normal" && state !== "sent_no_thanks",
-);
 
 /** The recipient's first-contact filter outcomes (see REQUEST_OUTCOMES). */
 const FILTER_OUTCOMES = ["membership_verification", "gender", "user_type", "origin", "age", "verified"] as const;
@@ -208,9 +150,6 @@ export const STATE_ERRORS: Record<ConversationState, string> = {
   sent_no_thanks: "exception.messenger.state.sent_no_thanks",
 };
 
-/** The thread list's folders: the inbox, first contacts the member's filter held back, and hidden threads. */
-export const THREAD_FOLDERS = ["inbox", "requests", "hidden"] as const;
-export type ThreadFolder = (typeof THREAD_FOLDERS)[number];
 /** Thread actions (spec section 4 "Threads") and the requests folder's answers. */
 export const THREAD_ACTIONS = ["hide", "restore", "delete", "read", "unread", "accept", "decline"] as const;
 export type ThreadAction = (typeof THREAD_ACTIONS)[number];

@@ -5,8 +5,8 @@
  */
 import * as v from "valibot";
 import { pageQueryParam } from "./paging";
-import { INTERVIEW_QUESTION_KEYS, type InterviewQuestionKey } from "./interviews";
 import type { MediaImage } from "./media";
+import type { ReviewedTextField } from "./reviewed-text";
 
 // Who is staff lives beside the user types, in a module without valibot: the header of every page asks (ADR 050).
 export { isStaffUserType, STAFF_USER_TYPES } from "./users";
@@ -14,47 +14,19 @@ export { isStaffUserType, STAFF_USER_TYPES } from "./users";
 /** A proposed text's state: the media status numbers of spec section 3 (pending 0, accepted 1, rejected 2). */
 export const TEXT_REVIEW_STATUS = { pending: 0, accepted: 1, rejected: 2 } as const;
 
-/**
- * The free profile texts a member writes (spec section 5: status 250, description 2500, profession,
- * interests); a change waits for a team member while the public keeps the last accepted version. The key
- * is the field name of the profile forms; the value the `profiles` column that holds the accepted text.
- * Interview answers wait the same way (`interview:<question key>` below; the accepted answer lives in
- * `profile_interviews`).
- */
-export const MODERATED_TEXT_FIELDS = {
-  profession: "profession",
-  status: "status_text",
-  description: "description",
-  interests: "interests",
-} as const;
-export type ModeratedTextField = keyof typeof MODERATED_TEXT_FIELDS;
-export const MODERATED_TEXT_FIELD_KEYS = Object.keys(MODERATED_TEXT_FIELDS) as ModeratedTextField[];
-
-/** An interview answer under review (ADR 039 follow-up): one field per catalogue question. */
-export type InterviewTextField = `interview:${InterviewQuestionKey}`;
-/** Every text that waits for a team member: the profile texts and the interview answers. */
-export type ReviewedTextField = ModeratedTextField | InterviewTextField;
-
-export function interviewTextField(key: InterviewQuestionKey): InterviewTextField {
-  return `interview:${key}`;
-}
-
-/** The question of an interview field, or null for anything else (a profile text, an unknown or retired key). */
-export function interviewKeyOfField(field: string): InterviewQuestionKey | null {
-  if (!field.startsWith("interview:")) return null;
-  const key = field.slice("interview:".length);
-  return (INTERVIEW_QUESTION_KEYS as readonly string[]).includes(key) ? (key as InterviewQuestionKey) : null;
-}
-
-export function isReviewedTextField(field: string): field is ReviewedTextField {
-  return (MODERATED_TEXT_FIELD_KEYS as string[]).includes(field) || interviewKeyOfField(field) !== null;
-}
-
-/** The label group of a field (forms, queue, mails): each profile text its own, every interview answer "interview". */
-export type TextFieldLabel = ModeratedTextField | "interview";
-export function textFieldLabel(field: ReviewedTextField): TextFieldLabel {
-  return interviewKeyOfField(field) === null ? (field as ModeratedTextField) : "interview";
-}
+// The reviewed texts and their labels: in ./reviewed-text (free of valibot, the dashboard reads them in the browser).
+export {
+  interviewKeyOfField,
+  interviewTextField,
+  isReviewedTextField,
+  MODERATED_TEXT_FIELD_KEYS,
+  MODERATED_TEXT_FIELDS,
+  textFieldLabel,
+  type InterviewTextField,
+  type ModeratedTextField,
+  type ReviewedTextField,
+  type TextFieldLabel,
+} from "./reviewed-text";
 
 /** Why a photo or text was refused: a fixed list, so the owner reads the reason in their own language. */
 export const REJECTION_REASONS = [

@@ -24,7 +24,6 @@ import type { ProfileIdentity } from "./profiles";
 import type { TileContactRule } from "./messenger";
 import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
-export { SEO_PAGE_SIZE } from "./seo";
 /** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
 export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
 
@@ -691,13 +690,8 @@ export function listingPathFor(mode: SearchMode, target: SearchTarget): string {
 
 // --- Display (spec section 9) ----------------------------------------------------
 
-/** "<1km" under 1, ">500km" over 500, else whole kilometres. */
-export function distanceLabel(km: number | null | undefined): string | null {
-  if (km === null || km === undefined || !Number.isFinite(km)) return null;
-  if (km < 1) return "<1km";
-  if (km > 500) return ">500km";
-  return `${Math.round(km)}km`;
-}
+// A tile's distance label: in ./search-distance, which only the profile tile imports (ADR 155).
+export { distanceLabel } from "./search-distance";
 
 /** The saved search of clients and escorts (the user_filters cookie). */
 export function savesFilters(userType: number): boolean {

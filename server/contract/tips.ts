@@ -4,7 +4,7 @@
  * contract/wallet.ts, written once.
  */
 import * as v from "valibot";
-import { MONTHLY_TIP_LIMIT, TIP_AMOUNTS, TIP_MIN, moneyKeySchema, type TipTarget, type TokenOperationAnswer } from "./wallet";
+import { TIP_MIN, moneyKeySchema, type TipTarget, type TokenOperationAnswer } from "./wallet";
 
 const invalid = "validation.invalid";
 
@@ -108,8 +108,8 @@ export interface TipAnswer extends TokenOperationAnswer {
 /** The key under which the ledger stores a tip's operation: one key never pays for two different things. */
 export const tipLedgerKey = (clientKey: string) => `tip:${clientKey}`;
 
-/** The numbers a page needs before it asks the API (the same as tip-amount's, without the viewer's state). */
-export const TIP_FORM = { amounts: TIP_AMOUNTS, min: TIP_MIN, limit: MONTHLY_TIP_LIMIT } as const;
+// The numbers a page needs before it asks the API: in ./tip-amounts (free of valibot, read in the browser).
+export { TIP_FORM } from "./tip-amounts";
 
 export interface TipsBodies {
   TipAnswer: TipAnswer;

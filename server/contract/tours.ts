@@ -9,7 +9,6 @@
  */
 import * as v from "valibot";
 import { profileCityEntries } from "./profile-city";
-import { USER_TYPE } from "./users";
 import { OPERATOR_TIME_ZONE } from "./calendar";
 
 /** Spec section 9: "Tour count limit 3 per person" — tours that are upcoming or active (past and cancelled ones do not count). */
@@ -20,8 +19,8 @@ export const TOUR_MAX_DAYS = 60;
 export const TOUR_MAX_DAYS_AHEAD = 365;
 /** Calendar days are days here. */
 export const TOUR_TIME_ZONE = OPERATOR_TIME_ZONE;
-/** Who may tour: escorts (individuals travel; a business has its premises). */
-export const TOUR_USER_TYPES: readonly number[] = [USER_TYPE.escort];
+/** Who may tour: in ./tour-users (free of valibot, the dashboard reads it in the browser). */
+export { TOUR_USER_TYPES } from "./tour-users";
 
 export const TOUR_STATUSES = ["upcoming", "active", "past", "cancelled"] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];

@@ -40,11 +40,8 @@ export const AUTO_RECHARGE_MONTHLY_MAX = 10;
 
 // ── Spending (spec sections 6, 9) ──────────────────────────────────────────────────────────────────────────────
 
-/** The tip buttons (spec "Tip fixed amounts 5, 10, 100, 150, 200"); a custom amount lies between TIP_MIN and the limit. */
-export const TIP_AMOUNTS = [5, 10, 100, 150, 200] as const;
-export const TIP_MIN = 1;
-/** What one member may tip in a calendar month (Europe/Berlin), all receivers together (spec "Monthly tipping limit 250"). */
-export const MONTHLY_TIP_LIMIT = 250;
+// The tip amounts and limit: in ./tip-amounts (free of valibot, the live page's tip form reads them in the browser).
+export { MONTHLY_TIP_LIMIT, TIP_AMOUNTS, TIP_MIN } from "./tip-amounts";
 /** With JavaScript a tip waits this long before it is sent: the undo window (spec "delay tips 2500 ms"). */
 export const TIP_DELAY_MS = 2500;
 /** While a tip is pending the page asks for its status this often (spec "tipping poll 1000 ms"). */

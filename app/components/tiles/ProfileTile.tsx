@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MediaImage } from "#server/contract/media";
 import type { TileContactRule } from "#server/contract/messenger";
 import { wholeEuros } from "#server/contract/prices";
-import { distanceLabel } from "#server/contract/search-url";
+import { distanceLabel } from "#server/contract/search-distance";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { formatDayMonth } from "~/utils/dates";
 import { priceText } from "~/utils/money";

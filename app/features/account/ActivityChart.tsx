@@ -5,7 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DASHBOARD_CHART_RANGES, type ChartSeriesKey, type DashboardCharts } from "#server/contract/dashboard";
+import type { ChartSeriesKey, DashboardCharts } from "#server/contract/dashboard";
+import { DASHBOARD_CHART_RANGES } from "#server/contract/dashboard-series";
 import type { Language } from "#server/contract/locales";
 import * as ui from "~/styles/ui.css";
 import { buildChart } from "./chart";

@@ -4,7 +4,8 @@
  * and every value in a table. The range links are the activity card's (one ?range= for both).
  */
 import { useTranslation } from "react-i18next";
-import { EARNING_SERIES, type DashboardCharts } from "#server/contract/dashboard";
+import type { DashboardCharts } from "#server/contract/dashboard";
+import { EARNING_SERIES } from "#server/contract/dashboard-series";
 import type { Language } from "#server/contract/locales";
 import * as ui from "~/styles/ui.css";
 import { buildStackedChart } from "./chart";

@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { AdSettingsData } from "~/api/ads.server";
 import { FormErrors } from "~/components/Field";
 import { CheckboxField } from "~/components/FieldControls";

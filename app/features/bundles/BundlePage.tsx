@@ -4,7 +4,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { Language } from "#server/contract/locales";
 import { walletPaths } from "#server/contract/wallet";
 import type { BundleDetailData } from "~/api/bundles.server";

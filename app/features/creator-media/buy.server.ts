@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { buyPuzzleMediumSchema } from "#server/contract/creator-media";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { walletPaths } from "#server/contract/wallet";

@@ -9,7 +9,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { creatorFansPath } from "#server/contract/creators";
 import { FAN_BENEFITS_MAX, FAN_ERRORS, FAN_TIER_NAME_MAX, fanCardCents, fanTierSchema } from "#server/contract/fans";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";

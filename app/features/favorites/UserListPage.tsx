@@ -3,7 +3,7 @@
  * (the list's types), the filter form (a GET form: works without JavaScript), the tiles and plain pagination.
  * A list of others without plus (section 6) shows how many and the way to plus, never who.
  */
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ONLY_SHOW_TYPES } from "#server/contract/search-url";

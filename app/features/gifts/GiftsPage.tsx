@@ -4,7 +4,7 @@
  */
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { GIFT_MAX, GIFT_MIN, GIFT_RETURN_DAYS } from "#server/contract/gifts";
 import type { GiftItemData, GiftListData } from "~/api/gifts.server";
 import { Field, FormErrors } from "~/components/Field";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { GIFT_MESSAGE_MAX, giftRecipientSchema, sendGiftSchema } from "#server/contract/gifts";
 import { walletPaths } from "#server/contract/wallet";
 import type { Language } from "#server/contract/locales";

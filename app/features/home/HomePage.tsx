@@ -5,7 +5,8 @@ import { brand } from "~/brand/brand";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { PopFilterChips, QuickSearchForm } from "./HomeParts";
+import { QuickSearchForm } from "./HomeParts";
+import { PopFilterChips } from "./PopFilterChips";
 import type { loadHome } from "./home.server";
 
 export function HomePage() {

@@ -6,7 +6,7 @@ import { Pager } from "~/components/search/Pager";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
-import { PopFilterChips } from "./HomeParts";
+import { PopFilterChips } from "./PopFilterChips";
 import type { loadHomepageLanding } from "./homepage-landing.server";
 
 export function HomepageLandingPage() {

@@ -3,7 +3,7 @@ import { ResultTiles } from "~/components/search/ResultTiles";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { Pager } from "~/components/search/Pager";
-import { PopFilterChips, type Chip } from "./HomeParts";
+import { PopFilterChips, type Chip } from "./PopFilterChips";
 
 export interface MemberHomeProps {
   name: string;

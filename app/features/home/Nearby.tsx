@@ -4,7 +4,8 @@ import { ResultTiles } from "~/components/search/ResultTiles";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { Pager } from "~/components/search/Pager";
-import { PopFilterChips, RadiusField, type Chip } from "./HomeParts";
+import { RadiusField } from "./HomeParts";
+import { PopFilterChips, type Chip } from "./PopFilterChips";
 
 export interface NearbyProps {
   variant: "nearby" | "nearby-pop";

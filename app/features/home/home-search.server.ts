@@ -19,7 +19,7 @@ import type { ApiClient } from "~/api/client.server";
 import { personalized, searchCities, searchProfiles, topRanking } from "~/api/search.server";
 import { fetchLocations } from "~/api/seo.server";
 import type { BrandId } from "~/brand/brand";
-import type { Chip } from "~/features/home/HomeParts";
+import type { Chip } from "~/features/home/PopFilterChips";
 import type { Tile } from "~/components/search/ResultTiles";
 import type { CityOption, SearchInitData } from "~/features/search/search.server";
 import { withQuery } from "~/components/search/links";

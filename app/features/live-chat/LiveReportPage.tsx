@@ -1,7 +1,7 @@
 /** The report form of a live stream or a recording (ADR 038, 126): the reason, the explanation, the good-faith box. */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "~/components/Field";
+import { FormErrors } from "~/components/FieldControls";
 import { errorsBesides, type FormReply } from "~/components/form/reply";
 import { ReportFields } from "~/features/reports/ReportFields";
 import { REPORT_FORM_FIELDS } from "~/features/reports/report-form";

@@ -13,7 +13,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { liveRecordingPath } from "#server/contract/live-chat";
 import { operatorInstantOfWall, operatorWallTimeOf, parseWallTime } from "#server/contract/calendar";
 import {

@@ -4,14 +4,14 @@
  * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { PRICES } from "#server/contract/prices";
 import { usePriceText } from "~/utils/money";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/dates";
+import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/date-users";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
-import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
+import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
@@ -25,14 +25,8 @@ import type { loader as layoutLoader } from "~/routes/$lang";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
 import { parseRowId } from "#server/contract/row-id";
 import type { ConversationPaid, MessengerDone } from "./messenger.server";
-import {
-  LiveConversation,
-  LiveMessageList,
-  LiveOnlineStatus,
-  LiveStatusLine,
-  useComposeSubmit,
-  useLiveSender,
-} from "./live/LiveConversation";
+import { LiveConversation, LiveMessageList, useComposeSubmit, useLiveSender } from "./live/LiveConversation";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { useRealtime } from "~/features/realtime";
 import { WarningBadge } from "~/features/warnings/WarningBadge";
 import * as css from "./messenger.css";

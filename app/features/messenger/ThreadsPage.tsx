@@ -4,14 +4,14 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/messenger";
+import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/messenger-basics";
 import type { ThreadListData } from "~/api/messenger.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import { allErrors, type FormReply } from "~/components/form/reply";
 import type { MessengerDone } from "./messenger.server";
-import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveConversation";
+import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { LiveThreads } from "./live/LiveThreads";
 import * as css from "./messenger.css";
 import { Avatar, formatMessageTime } from "./parts";

@@ -1,7 +1,8 @@
 /** Pieces both messenger pages use: times, the online status, the partner's avatar, message text with safe links. */
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
-import { messageParts, ONLINE_STATUS, ONLINE_STATUS_NAMES } from "#server/contract/messenger";
+import { messageParts } from "#server/contract/messenger-basics";
+import { ONLINE_STATUS, ONLINE_STATUS_NAMES } from "#server/contract/online-status";
 import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
 import { HOME_ZONE, homeDayOf } from "~/utils/dates";

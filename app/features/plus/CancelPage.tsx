@@ -1,7 +1,7 @@
 /** user/membership/cancel, the page: when plus ends, the optional survey, the cancellation offer, and the button. */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { CANCELLATION_REASONS, SURVEY_COMMENT_MAX } from "#server/contract/plus";
 import { plusPackageTitleKey } from "#server/contract/plus-packages";
 import type { PlusPackagesData } from "~/api/plus.server";

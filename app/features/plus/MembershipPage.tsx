@@ -4,7 +4,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { plusBenefitLabels, plusBenefitAudienceOf } from "#server/contract/entitlements";
 import { plusPackageTitleKey } from "#server/contract/plus-packages";
 import { USER_TYPE } from "#server/contract/users";

@@ -4,7 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { plusPackageTitleKey } from "#server/contract/plus-package-table";
 import { useLang } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";

@@ -2,7 +2,7 @@
  * The private note on the profile page (issue 11 item 4, ADR 037): only its author sees it. Plus members write and
  * change it; a former plus member still reads and deletes it; members without plus are told it is a plus benefit.
  */
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NOTE_MAX_LENGTH } from "#server/contract/notes";

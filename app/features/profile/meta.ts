@@ -1,13 +1,13 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { errorMeta } from "~/utils/error-meta";
 import { rootOrigin } from "~/utils/meta";
 import { pageMeta } from "~/utils/seo";
 import { profileTab, type ProfileTab } from "./tabs";
-import { CACHE_HEADER, NO_STORE } from "~/utils/cache-headers";
 
 export const PROFILE_ROUTE_ID = "routes/$lang.p.$username";
-/** A paused profile's page keeps search engines out with this header too (page.server.ts, ADR 070). */
-export const ROBOTS_HEADER = "X-Robots-Tag";
+// The caching headers every tab (and the search pages) answers with: in ./headers, which the search pages import without
+// the profile's tabs and meta (ADR 155).
+export { profileHeaders, ROBOTS_HEADER } from "./headers";
 
 interface ProfileMetaData {
   kind?: string;
@@ -34,17 +34,3 @@ export function profileMeta(tab: ProfileTab): MetaFunction {
     });
   };
 }
-
-/** The profile loader's caching headers apply to every tab. */
-export const profileHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
-  const headers = new Headers();
-  if (errorHeaders) {
-    headers.set(CACHE_HEADER, errorHeaders.get(CACHE_HEADER) ?? NO_STORE);
-    return headers;
-  }
-  for (const name of [CACHE_HEADER, "Vary", ROBOTS_HEADER]) {
-    const value = loaderHeaders.get(name) ?? parentHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};

@@ -5,7 +5,7 @@
  * and comes back to that checkout afterwards (the sign-up's return path). Refusals are shown at the field.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { promoCodeCheckSchema } from "#server/contract/checkout-promo-code";
 import { checkPromoCode, fetchMemberPromos } from "~/api/checkout.server";
 import { createApiClient } from "~/api/client.server";

@@ -6,7 +6,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { PromotionOverviewData } from "~/api/promotion.server";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";

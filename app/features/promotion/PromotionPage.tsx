@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { PromotionItem } from "#server/contract/promotion";
 import type { PromotionType } from "#server/contract/wallet";
 import type { Camelize } from "~/api/camelize";

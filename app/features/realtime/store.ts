@@ -15,7 +15,8 @@
  * the bus lost) must not carry the cursor past the gap, or the next resync would skip the missing message.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { TYPING_TTL_MS, type OnlineStatus } from "#server/contract/realtime";
+import type { OnlineStatus } from "#server/contract/online-status";
+import { TYPING_TTL_MS } from "#server/contract/realtime-socket";
 
 /** The spec's message statuses (section 3 "Messenger"). */
 export type MessageStatus = "preparing" | "sending" | "success" | "fail";

@@ -4,7 +4,7 @@
  * a review's) add their own hidden fields, intro and button.
  */
 import { useTranslation } from "react-i18next";
-import { REPORT_LIMITS, type ReportObjectKind } from "#server/contract/reports";
+import { REPORT_LIMITS, type ReportObjectKind } from "#server/contract/report-types";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import { ReportTypeSelect } from "./ReportTypeSelect";
 

@@ -7,7 +7,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { Language } from "#server/contract/locales";
 import type { ReviewUnlockData } from "~/api/reviews.server";
 import * as summaryCss from "~/components/form/error-summary.css";

@@ -1,4 +1,4 @@
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { Form, Link, useLocation, useNavigate, useParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

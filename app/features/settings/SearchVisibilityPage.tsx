@@ -1,6 +1,6 @@
 /** user/search_visibility, the page: listed in search or hidden; invisible browsing, open to plus members only. */
 import { Form, Link } from "@remix-run/react";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { useLang } from "~/i18n/lang";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import * as v from "valibot";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { ErrorItem } from "#server/contract/errors";
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import { formatAmount } from "#server/contract/prices";

@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import type { Language } from "#server/contract/locales";
 import { autoRechargeUnavailableKey, DOLLAR_HISTORY_KINDS, walletPaths } from "#server/contract/wallet";
 import type { DollarHistoryData, DollarWalletData } from "~/api/wallet.server";

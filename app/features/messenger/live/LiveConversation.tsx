@@ -8,8 +8,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger";
-import type { OnlineStatus as OnlineStatusCode } from "#server/contract/realtime";
+import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
 import {
   RealtimeProvider,
   useRealtime,
@@ -22,7 +21,6 @@ import { camelize } from "~/api/normalize";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "../messenger.css";
-import { OnlineStatus } from "../parts";
 import { createSender, SEND_NETWORK_ERROR, type PostOutcome, type Sender } from "./sender";
 import type { LiveResync, LiveSendAnswer, LiveWireMessage } from "./wire";
 
@@ -149,27 +147,6 @@ function Watch({ member }: { member: number }) {
     client?.watch([member]);
   }, [client, member]);
   return null;
-}
-
-/** The other member's status: live presence once the socket told it, the page's value before. */
-export function LiveOnlineStatus({ partnerId, initial }: { partnerId: number | null; initial: number }) {
-  const live = useRealtime<OnlineStatusCode | undefined>((state) => (partnerId === null ? undefined : state.presence[partnerId]));
-  return <OnlineStatus code={live ?? initial} />;
-}
-
-/**
- * One quiet line under the messages: "… is typing" (partnerId given), or that the socket is away (what arrives
- * meanwhile comes with the resync after it is back). One line, reserved, so nothing jumps when it changes.
- */
-export function LiveStatusLine({ partnerId = null, name = "" }: { partnerId?: number | null; name?: string }) {
-  const { t } = useTranslation("messenger");
-  const connection = useRealtime((state) => state.connection);
-  const typing = useRealtime((state) => partnerId !== null && state.typing[partnerId] !== undefined);
-  return (
-    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
-      {connection === "reconnecting" ? t("messenger.live.reconnecting") : typing ? t("messenger.live.typing", { name }) : ""}
-    </p>
-  );
 }
 
 /** The conversation's messages: stored ones through `renderStored`, pending sends with their status. */

@@ -3,7 +3,7 @@
  * message cannot succeed (a new or hot escort, a full day of first contacts, …) or would wait in the recipient's
  * requests, and what the viewer can do instead. The API decides; this only says it.
  */
-import { checkoutPath } from "#server/contract/billing";
+import { checkoutPath } from "#server/contract/checkout-path";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ContactOutlook } from "~/api/profiles.server";
