@@ -105,8 +105,8 @@ function renderWhole(
   tree: React.ReactNode,
   nonce: string | undefined,
   onRenderError: (error: unknown, afterShell: boolean) => void,
-): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
+): Promise<Buffer<ArrayBuffer>> {
+  return new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
     let shellReady = false;
     let abortTimer = setTimeout(() => abort(), SHELL_TIMEOUT_MS);
     const chunks: Uint8Array[] = [];
