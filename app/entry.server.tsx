@@ -1,7 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
@@ -9,7 +8,6 @@ import { NonceContext } from "~/components/nonce";
 import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
-import { coalescedBody } from "~/utils/coalesced-body.server";
 import { etagOf, isSharedAnswer, matchesIfNoneMatch } from "~/utils/etag.server";
 
 export const streamTimeout = 10_000;
@@ -52,82 +50,97 @@ export default async function handleRequest(
   const degraded = hadRenderTimeout(loadContext);
   if (degraded) applyRenderTimeoutHeaders(responseHeaders);
 
-  // Crawlers and no-JS clients get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   // A public answer may be shared by many visitors (the micro-cache; a CDN keeps a guest's 404 too), and one
-  // nonce served to many is no nonce: such a page is rendered whole without one, and the host allows its
-  // inline scripts by their hashes (ADR 143). A public 200 is also tagged, so a revalidation can answer 304.
+  // nonce served to many is no nonce: such a page is rendered without one, and the host allows its inline
+  // scripts by their hashes (ADR 143). A public 200 is also tagged, so a revalidation can answer 304.
   const shared = isSharedAnswer(request, responseHeaders);
 
   // The Content-Security-Policy nonce of this response (server/security/headers.ts): Remix's and React's
   // inline scripts must carry it. Under remix-serve (web tier alone) there is none, and no CSP from us.
   const nonce = shared ? undefined : loadContext?.cspNonce;
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Aborts a render still streaming after the time-out. Cleared when the stream ends: a pending timer
-    // keeps the whole render (React tree, loader data, response) alive for 11 s after every request.
-    const abortTimer: { id?: ReturnType<typeof setTimeout> } = {};
-    const settle = () => clearTimeout(abortTimer.id);
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <NonceContext.Provider value={nonce}>
-          <RenderTimeoutContext.Provider value={degraded}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-          </RenderTimeoutContext.Provider>
-        </NonceContext.Provider>
-      </I18nextProvider>,
-      {
-        nonce,
-        [waitForAll || shared ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          // From here on only the streaming is bounded, by the stream time-out.
-          clearTimeout(abortTimer.id);
-          abortTimer.id = setTimeout(abort, streamTimeout + 1000);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (shared) {
-            const body = new PassThrough();
-            body.once("close", settle);
-            const chunks: Buffer[] = [];
-            body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () => {
-              const html = Buffer.concat(chunks);
-              loadContext?.allowInlineScriptsOf?.(html.toString("utf8"));
-              if (responseStatusCode !== 200) {
-                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-                return;
-              }
-              const etag = etagOf(html);
-              responseHeaders.set("ETag", etag);
-              if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
-                responseHeaders.delete("Content-Type");
-                resolve(new Response(null, { status: 304, headers: responseHeaders }));
-              } else {
-                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              }
-            });
-            pipe(body);
-            return;
-          }
-          // React's 2 KB writes leave gathered per turn of the event loop (one chunk for the shell).
-          const { sink, stream } = coalescedBody();
-          sink.once("finish", settle);
-          sink.once("close", settle);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          settle();
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logError(loadContext, { err: error }, "render failed after the shell was sent");
-        },
+  // Every page is rendered whole, then answered as one body (ADR 153): loaders have finished before the render,
+  // no route defers data, so the only thing React waits for after its shell is Remix's loader data, encoded at once.
+  // Streaming gained nothing but cost a web stream per page; one body goes to the socket in one write and is
+  // compressed in one call. (Crawlers, which got the whole document before, get it as everyone does.)
+  const html = await renderWhole(
+    <I18nextProvider i18n={instance}>
+      <NonceContext.Provider value={nonce}>
+        <RenderTimeoutContext.Provider value={degraded}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </RenderTimeoutContext.Provider>
+      </NonceContext.Provider>
+    </I18nextProvider>,
+    nonce,
+    (error, afterShell) => {
+      responseStatusCode = 500;
+      // An error before the shell fails the render: Remix logs it (handleError) and renders the error boundary.
+      if (afterShell) logError(loadContext, { err: error }, "render failed after the shell");
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (shared) {
+    loadContext?.allowInlineScriptsOf?.(html.toString("utf8"));
+    if (responseStatusCode === 200) {
+      const etag = etagOf(html);
+      responseHeaders.set("ETag", etag);
+      if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+        responseHeaders.delete("Content-Type");
+        return new Response(null, { status: 304, headers: responseHeaders });
+      }
+    }
+  }
+  const response = new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  // The host compresses the bytes it is handed here in one call, instead of reading them back from the body.
+  loadContext?.keepWholeBody?.(response, html);
+  return response;
+}
+
+/**
+ * The page's HTML, once React has rendered all of it. Bounded: a render waits for a CPU behind every other one on a
+ * busy machine (200 signed-in renders at once answered 500 with an 11 s bound: tests/e2e/shutdown.spec.ts), and
+ * whatever React still waits for after the shell (Remix's loader data) is bounded by the stream time-out.
+ */
+function renderWhole(
+  tree: React.ReactNode,
+  nonce: string | undefined,
+  onRenderError: (error: unknown, afterShell: boolean) => void,
+): Promise<Buffer<ArrayBuffer>> {
+  return new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
+    let shellReady = false;
+    let abortTimer = setTimeout(() => abort(), SHELL_TIMEOUT_MS);
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      // Not destroyed (so no "close") after a normal end: React's pipe takes "close" for a client gone and aborts
+      // the finished render, whose abort ends the output a second time (an error object made for nothing, each page).
+      autoDestroy: false,
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
       },
-    );
-    // Until the shell is ready the bound is generous: a render waits for a CPU behind every other one on a busy
-    // machine (200 signed-in renders at once answered 500 with the 11 s bound: tests/e2e/shutdown.spec.ts).
-    abortTimer.id = setTimeout(abort, SHELL_TIMEOUT_MS);
+      final(callback) {
+        clearTimeout(abortTimer);
+        resolve(Buffer.concat(chunks));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(tree, {
+      nonce,
+      onShellReady() {
+        // From here on only the loader data's transfer is awaited, bounded by the stream time-out.
+        shellReady = true;
+        clearTimeout(abortTimer);
+        abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      // After the shell, an error inside a boundary (React renders its fallback): the page is not whole.
+      onError: (error: unknown) => onRenderError(error, shellReady),
+    });
   });
 }

@@ -9,6 +9,7 @@ declare module "@remix-run/node" {
     clientAddress?: HostLoadContext["clientAddress"];
     cspNonce?: HostLoadContext["cspNonce"];
     allowInlineScriptsOf?: HostLoadContext["allowInlineScriptsOf"];
+    keepWholeBody?: HostLoadContext["keepWholeBody"];
     requestId?: HostLoadContext["requestId"];
     log?: HostLoadContext["log"];
     reportError?: HostLoadContext["reportError"];

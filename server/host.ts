@@ -71,6 +71,11 @@ export type HostLoadContext = {
    * and the policy then allows exactly its inline scripts, by their hashes, instead of the nonce (ADR 143).
    */
   allowInlineScriptsOf?: (html: string) => void;
+  /**
+   * A page rendered whole hands its bytes here with its Response (ADR 153): the host's compression encodes them in
+   * one call instead of reading the body back through a stream. Absent under remix-serve.
+   */
+  keepWholeBody?: (response: Response, body: Uint8Array) => void;
   /** The request id (X-Request-Id) every log line of this request carries, in the API too. */
   requestId?: string;
   /** Logs for the web tier's own failures (render errors), tagged with the request id. */
@@ -134,8 +139,9 @@ export function createHost({
     (trustProxy && request.headers.get("x-forwarded-for")?.split(",")[0]?.trim()) || socketAddress(env);
 
   // Outermost of what follows: pages, API JSON and locale files leave compressed (micro-cache hits come
-  // with their bodies encoded once, and pass through untouched).
-  app.use("*", compression());
+  // with their bodies encoded once, and pass through untouched). A page rendered whole left its bytes here.
+  const wholeBodies = new WeakMap<Response, Uint8Array>();
+  app.use("*", compression({ wholeBodyOf: (response) => wholeBodies.get(response) }));
 
   // Guest pages come from the micro-cache with the security headers they were rendered with: the policy
   // names the page's inline scripts by their hashes (ADR 143), so it must travel with those bytes. Hence
@@ -144,10 +150,12 @@ export function createHost({
   const microCache = createMicroCache();
   app.use("*", async (c, next) => {
     if (!mayBeGuestPage(c.req.path)) return await next();
-    c.res = await microCache.handle(c.req.raw, async () => {
+    const answer = await microCache.handle(c.req.raw, async () => {
       await next();
       return c.res;
     });
+    // Handing Hono the answer it already has would make it copy that answer (its body read into a new one).
+    if (answer !== c.res) c.res = answer;
   });
   // Inside the micro-cache (a cached guest page costs nothing and is served even under load). Fair shares go
   // by the client's address and, when signed in, its token (ADR 060).
@@ -216,6 +224,7 @@ export function createHost({
       clientAddress: client,
       cspNonce: c.get(CSP_NONCE_KEY),
       allowInlineScriptsOf: (html) => c.set(CSP_SCRIPT_HASHES_KEY, inlineScriptHashes(html)),
+      keepWholeBody: (response, body) => wholeBodies.set(response, body),
       requestId: reqId,
       log: observe?.log.child({ reqId }),
       reportError: errorReporter?.enabled

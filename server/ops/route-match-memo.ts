@@ -28,6 +28,10 @@
  * for every page (`createServerRoutes`, a parent lookup per route over all routes). Its routes and their
  * elements depend on nothing of the request, so the tree of a manifest is built once and handed to
  * every render (React Router copies it into its own data routes and changes nothing in it).
+ *
+ * Two more per-render walks over every route, and the path resolution of every link (ADR 153): the server runtime's
+ * route modules by id (`createEntryRouteModules`, built once per build and frozen) and React Router's `resolveTo`
+ * for absolute paths (remembered by the path string).
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -156,8 +160,14 @@ type CreateServerRoutes = (
 
 /** `createServerRoutes` with the same tree, built once per manifest while its route modules stay the same. */
 export function memoizeServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
-  const built = new WeakMap<object, { modules: Record<string, unknown>; future: unknown; isSpaMode: unknown; routes: RouteLike[] }>();
-  const sameModules = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const built = new WeakMap<
+    object,
+    { given: Record<string, unknown>; modules: Record<string, unknown>; future: unknown; isSpaMode: unknown; routes: RouteLike[] }
+  >();
+  // The server runtime hands every render the same route modules object (memoizeEntryRouteModules): no walk then.
+  const sameModules = (cached: { given: Record<string, unknown>; modules: Record<string, unknown> }, b: Record<string, unknown>) => {
+    if (cached.given === b) return true;
+    const a = cached.modules;
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((id) => a[id] === b[id]);
   };
@@ -166,10 +176,11 @@ export function memoizeServerRoutes(original: CreateServerRoutes): CreateServerR
     if (rest.length > 0 || typeof manifest !== "object" || manifest === null)
       return original(manifest, routeModules, future, isSpaMode, ...rest);
     const cached = built.get(manifest);
-    if (cached && cached.future === future && cached.isSpaMode === isSpaMode && sameModules(cached.modules, routeModules))
-      return cached.routes;
+    if (cached && cached.future === future && cached.isSpaMode === isSpaMode && sameModules(cached, routeModules)) return cached.routes;
     const routes = original(manifest, routeModules, future, isSpaMode);
-    built.set(manifest, { modules: { ...routeModules }, future, isSpaMode, routes });
+    // `given` may be changed later by whoever made it (unless frozen): `modules` is the copy that is compared.
+    const given = Object.isFrozen(routeModules) ? routeModules : {};
+    built.set(manifest, { given, modules: { ...routeModules }, future, isSpaMode, routes });
     return routes;
   };
   return Object.assign(memoized, { [MEMOIZED]: true, original });
@@ -279,7 +290,8 @@ type ConvertRoutes = (
 /**
  * `convertRoutesToDataRoutes` with the same data routes, converted once per route tree (array) and
  * `mapRouteProperties`. Only a whole tree converted into an empty manifest, as the static router does, is
- * remembered: the remembered manifest entries are copied into the caller's manifest.
+ * remembered: the remembered manifest becomes the caller's manifest's prototype (createStaticRouter only reads
+ * `manifest[id]` from it).
  */
 export function memoizeDataRoutes(original: ConvertRoutes): ConvertRoutes {
   const converted = new WeakMap<RouteLike[], { mapRouteProperties: unknown; routes: RouteLike[]; manifest: Record<string, unknown> }>();
@@ -292,8 +304,64 @@ export function memoizeDataRoutes(original: ConvertRoutes): ConvertRoutes {
       known = { mapRouteProperties, routes: original(routes, mapRouteProperties, undefined, own), manifest: own };
       converted.set(routes, known);
     }
-    Object.assign(manifest, known.manifest);
+    // The static router only looks routes up by id in it: the remembered manifest as its prototype answers those
+    // lookups without copying a few hundred entries into every render's manifest.
+    Object.setPrototypeOf(manifest, known.manifest);
     return known.routes;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+type CreateEntryRouteModules = (routes: Record<string, { module: unknown }>) => Record<string, unknown>;
+
+/**
+ * The server runtime's `createEntryRouteModules`: every document request turns the build's routes into an object of
+ * route modules by id (a few hundred entries). They are the build's, so the object is built once per build's routes
+ * and shared, frozen: no render changes it (RemixServer and the components only read it).
+ */
+export function memoizeEntryRouteModules(original: CreateEntryRouteModules): CreateEntryRouteModules {
+  const built = new WeakMap<object, Record<string, unknown>>();
+  const memoized: CreateEntryRouteModules = (routes) => {
+    if (typeof routes !== "object" || routes === null) return original(routes);
+    let modules = built.get(routes);
+    if (!modules) {
+      modules = Object.freeze(original(routes));
+      built.set(routes, modules);
+    }
+    return modules;
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
+export interface ResolvedPath {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+export type ResolveTo = (to: unknown, routePathnames: string[], locationPathname: string, isPathRelative?: boolean) => ResolvedPath;
+
+/** Absolute paths remembered; past this the memo starts over (paths with ids and queries are unbounded). */
+export const MAX_RESOLVED_PATHS = 5_000;
+
+/**
+ * React Router's `resolveTo`, which every `Link` and `NavLink` calls three times while rendering (its href, its
+ * click handler, NavLink's active state): splits and joins the path each time. A string starting with "/" resolves
+ * to the same path whatever the route and location (only relative paths, "." and ".." look at them), so that
+ * answer is remembered by the string. Each caller gets its own copy (useNavigate changes the pathname it got).
+ */
+export function memoizeResolveTo(original: ResolveTo): ResolveTo {
+  const known = new Map<string, ResolvedPath>();
+  const memoized: ResolveTo = (to, routePathnames, locationPathname, isPathRelative) => {
+    if (typeof to !== "string" || to[0] !== "/" || to.length > MAX_REMEMBERED_PATH_LENGTH)
+      return original(to, routePathnames, locationPathname, isPathRelative);
+    let path = known.get(to);
+    if (!path) {
+      const { pathname, search, hash } = original(to, routePathnames, locationPathname, isPathRelative);
+      path = { pathname, search, hash };
+      if (known.size >= MAX_RESOLVED_PATHS) known.clear();
+      known.set(to, path);
+    }
+    return { pathname: path.pathname, search: path.search, hash: path.hash };
   };
   return Object.assign(memoized, { [MEMOIZED]: true, original });
 }
@@ -303,6 +371,11 @@ interface RouterModule {
   matchRoutes: MatchRoutes & { [MEMOIZED]?: boolean; original?: MatchRoutes };
   parsePath: ParsePath;
   createStaticHandler?: CreateStaticHandler & { [MEMOIZED]?: boolean };
+  resolveTo?: ResolveTo & { [MEMOIZED]?: boolean };
+}
+
+interface RemixEntryModule {
+  createEntryRouteModules?: CreateEntryRouteModules & { [MEMOIZED]?: boolean };
 }
 
 interface RemixRoutesModule {
@@ -310,20 +383,24 @@ interface RemixRoutesModule {
 }
 
 /**
- * Puts the memos in place of `@remix-run/router`'s `matchRoutes`, `createStaticHandler` and
- * `UNSAFE_convertRoutesToDataRoutes` exports and of `@remix-run/react`'s `createServerRoutes` (its
- * dist/routes.js, which RemixServer calls through), once per process. Answers whether all are in place
+ * Puts the memos in place of `@remix-run/router`'s `matchRoutes`, `createStaticHandler`, `resolveTo` and
+ * `UNSAFE_convertRoutesToDataRoutes` exports, of `@remix-run/react`'s `createServerRoutes` (its
+ * dist/routes.js, which RemixServer calls through) and of the server runtime's `createEntryRouteModules` (its
+ * dist/entry.js), once per process. Answers whether all are in place
  * (false when an export is missing or cannot be replaced: pages then work as before, only slower).
  */
 export function installRouteMatchMemo(): boolean {
   let router: RouterModule;
   let remixRoutes: RemixRoutesModule;
+  let remixEntry: RemixEntryModule;
   try {
     const here = createRequire(import.meta.url);
     // The copy the Remix server runtime loads (React Router resolves to the same hoisted file).
     router = createRequire(here.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
     // The very file RemixServer requires as "./routes.js" (same path, same module); an upgrade may move it.
     remixRoutes = here(join(dirname(here.resolve("@remix-run/react")), "routes.js")) as RemixRoutesModule;
+    // Likewise the file the server runtime requires as "./entry.js" (createEntryRouteModules, looked up at each call).
+    remixEntry = here(join(dirname(here.resolve("@remix-run/server-runtime")), "entry.js")) as RemixEntryModule;
   } catch {
     return false;
   }
@@ -337,6 +414,11 @@ export function installRouteMatchMemo(): boolean {
       router.createStaticHandler = memoizeStaticHandler(createHandler, router.matchRoutes, exactMatch);
     const convert = router.UNSAFE_convertRoutesToDataRoutes;
     if (typeof convert === "function" && !convert[MEMOIZED]) router.UNSAFE_convertRoutesToDataRoutes = memoizeDataRoutes(convert);
+    const entryModules = remixEntry.createEntryRouteModules;
+    if (typeof entryModules === "function" && !entryModules[MEMOIZED])
+      remixEntry.createEntryRouteModules = memoizeEntryRouteModules(entryModules);
+    const resolveTo = router.resolveTo;
+    if (typeof resolveTo === "function" && !resolveTo[MEMOIZED]) router.resolveTo = memoizeResolveTo(resolveTo);
   } catch {
     return false;
   }
@@ -344,6 +426,8 @@ export function installRouteMatchMemo(): boolean {
     router.matchRoutes[MEMOIZED] === true &&
     remixRoutes.createServerRoutes?.[MEMOIZED] === true &&
     router.createStaticHandler?.[MEMOIZED] === true &&
-    router.UNSAFE_convertRoutesToDataRoutes?.[MEMOIZED] === true
+    router.UNSAFE_convertRoutesToDataRoutes?.[MEMOIZED] === true &&
+    remixEntry.createEntryRouteModules?.[MEMOIZED] === true &&
+    router.resolveTo?.[MEMOIZED] === true
   );
 }

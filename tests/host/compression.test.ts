@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeWhole } from "#server/ops/compression";
 import { createTestHost, webBuild } from "../helpers/host";
 import { ROOT_DIR } from "../helpers/web-build";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -37,12 +38,31 @@ describe("compression", () => {
     const br = await get("/de/login", "gzip, deflate, br");
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("vary")).toMatch(/accept-encoding/i);
-    expect(br.headers.get("content-length")).toBeNull();
-    const html = brotliDecompressSync(await bodyOf(br)).toString("utf8");
+    // A page is rendered whole (ADR 153) and encoded in one call: its encoded length is known and announced.
+    const encoded = await bodyOf(br);
+    expect(br.headers.get("content-length")).toBe(String(encoded.byteLength));
+    const html = brotliDecompressSync(encoded).toString("utf8");
     expect(html).toMatch(/^<!DOCTYPE html>/i);
     expect(html.length).toBeGreaterThan(2000);
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("vary")).toMatch(/accept-encoding/i);
+    // The same page either way (each render has its own nonce).
+    const withoutNonce = (page: string) => page.replace(/ nonce="[^"]*"/g, "");
+    expect(withoutNonce((await bodyOf(plain)).toString("utf8"))).toBe(withoutNonce(html));
+  });
+
+  it("a body encoded whole: brotli quality 4 when it is stored, 2 when it serves one request (ADR 153)", () => {
+    const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Velora</p>".repeat(400)}</body></html>`);
+    const quality = (q: number) =>
+      brotliCompressSync(page, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      });
+    const stored = Buffer.from(encodeWhole(page, "br"));
+    const perRequest = Buffer.from(encodeWhole(page, "br", "per-request"));
+    expect(stored.equals(quality(4))).toBe(true);
+    expect(perRequest.equals(quality(2))).toBe(true);
+    expect(brotliDecompressSync(perRequest).equals(page)).toBe(true);
+    expect(gunzipSync(encodeWhole(page, "gzip", "per-request")).equals(page)).toBe(true);
   });
 
   it("gzip when brotli is not accepted, or ranked lower", async () => {

@@ -9,7 +9,11 @@ import {
   memoizeMatchRoutes,
   memoizeServerRoutes,
   memoizeDataRoutes,
+  memoizeEntryRouteModules,
+  memoizeResolveTo,
   memoizeStaticHandler,
+  MAX_RESOLVED_PATHS,
+  type ResolveTo,
   type MatchRoutes,
   type RouteLike,
   type StaticHandlerLike,
@@ -25,6 +29,7 @@ type RouterModule = {
   matchRoutes: MatchRoutes;
   parsePath: (path: string) => { pathname?: string };
   createStaticHandler: CreateStaticHandler & { original?: CreateStaticHandler };
+  resolveTo: ResolveTo & { original?: ResolveTo };
 };
 const routerOf = (from: string) => createRequire(require.resolve(from))("@remix-run/router") as RouterModule;
 
@@ -237,7 +242,9 @@ describe("remembered route matching (ADR 051)", () => {
       const manifest: Record<string, unknown> = {};
       const routes = convert(tree, mapRouteProperties, undefined, manifest);
       expect(routes).toEqual(expected);
-      expect(Object.keys(manifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+      // Every route id is looked up in it (as createStaticRouter does), though nothing was copied into it (ADR 153).
+      for (const [id, route] of Object.entries(expectedManifest)) expect(manifest[id]).toEqual(route);
+      expect(manifest["no/such/route"]).toBeUndefined();
       // The manifest names the very route objects of the tree it came with.
       expect(manifest.root).toBe(routes[0]);
     }
@@ -248,6 +255,78 @@ describe("remembered route matching (ADR 051)", () => {
     convert(tree, mapRouteProperties, ["0"], {});
     convert(tree, mapRouteProperties, undefined, { other: {} });
     expect(conversions).toBe(5);
+  });
+
+  it("builds the route modules by id once per build's routes, frozen (ADR 153)", () => {
+    let builds = 0;
+    const create = memoizeEntryRouteModules((routes) => {
+      builds += 1;
+      return Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, route.module]));
+    });
+    const routes = { root: { module: { default: 1 } }, "routes/a": { module: { default: 2 } } };
+    const modules = create(routes);
+    expect(modules).toEqual({ root: { default: 1 }, "routes/a": { default: 2 } });
+    expect(create(routes)).toBe(modules);
+    expect(builds).toBe(1);
+    expect(Object.isFrozen(modules)).toBe(true);
+    // Another build's routes: built afresh.
+    expect(create({ ...routes })).not.toBe(modules);
+    expect(builds).toBe(2);
+    // RemixServer's route tree, built once per manifest, is not walked again for the same frozen modules object.
+    let trees = 0;
+    const tree = memoizeServerRoutes((manifest) => (trees++, Object.keys(manifest).map((id) => ({ id }))));
+    const future = { v3_singleFetch: true };
+    const first = tree(routes, modules, future, false);
+    expect(tree(routes, modules, future, false)).toBe(first);
+    expect(tree(routes, { ...modules, "routes/a": { default: 3 } }, future, false)).not.toBe(first);
+    expect(trees).toBe(2);
+  });
+
+  describe("link paths, resolved once per absolute path (ADR 153)", () => {
+    const resolveOriginal = (router.resolveTo.original ?? router.resolveTo) as ResolveTo;
+    const TARGETS = [
+      "/de/escorts",
+      "/de/about/rules?x=1#top",
+      "/de/user/",
+      "/",
+      "/de/../en/login",
+      "//double//slash",
+      "/de/p/d%C3%BCsseldorf",
+    ];
+    const CONTEXTS: Array<[string[], string, boolean]> = [
+      [["/"], "/", false],
+      [["/", "/de", "/de/my_dashboard"], "/de/my_dashboard", false],
+      [["/", "/de", "/de/escorts/ladies"], "/de/escorts/ladies/", true],
+    ];
+
+    it("answers what resolveTo answers, from any route and location", () => {
+      const memoized = memoizeResolveTo(resolveOriginal);
+      for (let pass = 0; pass < 2; pass++)
+        for (const to of TARGETS)
+          for (const [routes, location, relative] of CONTEXTS)
+            expect(memoized(to, routes, location, relative)).toEqual(resolveOriginal(to, routes, location, relative));
+    });
+
+    it("resolves relative paths and objects afresh, against their route and location", () => {
+      let calls = 0;
+      const memoized = memoizeResolveTo((...args) => ((calls += 1), resolveOriginal(...args)));
+      for (const to of ["..", ".", "reviews", "?page=2", "", { pathname: "/de/x", search: "?a=1" }])
+        for (const [routes, location, relative] of CONTEXTS)
+          expect(memoized(to, routes, location, relative)).toEqual(resolveOriginal(to, routes, location, relative));
+      expect(calls).toBe(6 * CONTEXTS.length);
+    });
+
+    it("hands every caller its own copy, and starts over past its bound", () => {
+      let calls = 0;
+      const memoized = memoizeResolveTo((...args) => ((calls += 1), resolveOriginal(...args)));
+      const first = memoized("/de/escorts", ["/"], "/", false);
+      first.pathname = "/changed";
+      expect(memoized("/de/escorts", ["/"], "/", false)).toEqual({ pathname: "/de/escorts", search: "", hash: "" });
+      expect(calls).toBe(1);
+      for (let i = 0; i < MAX_RESOLVED_PATHS; i++) memoized(`/de/p/${i}`, ["/"], "/", false);
+      memoized("/de/escorts", ["/"], "/", false);
+      expect(calls).toBe(MAX_RESOLVED_PATHS + 2);
+    });
   });
 
   it("is installed where the server runtime, React Router and RemixServer look it up", () => {
@@ -263,5 +342,10 @@ describe("remembered route matching (ADR 051)", () => {
     expect(fromRuntime.matchRoutes(appRoutes(), "/de/p/lena")).toEqual(original(appRoutes(), "/de/p/lena"));
     expect(typeof fromRuntime.createStaticHandler.original).toBe("function");
     expect(typeof fromRuntime.UNSAFE_convertRoutesToDataRoutes.original).toBe("function");
+    expect(typeof fromRuntime.resolveTo.original).toBe("function");
+    const entry = require(`${dirname(require.resolve("@remix-run/server-runtime"))}/entry.js`) as {
+      createEntryRouteModules: { original?: unknown };
+    };
+    expect(typeof entry.createEntryRouteModules.original).toBe("function");
   });
 });
