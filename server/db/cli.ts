@@ -5,11 +5,13 @@
  * unless --reset is given, which empties the demo tables (and their media
  * files) first.
  */
+import { existsSync } from "node:fs";
 import { isRealProduction, loadConfig } from "../config";
 import { createMediaStorage } from "../integrations/storage/index";
 import { systemClock } from "../lib/clock";
 import { allMigrationsFor } from "../modules/index";
 import { MAX_QUEUE_LOAD, seedQueueLoad } from "../modules/queues/index";
+import { dialectOf } from "./dialect";
 import { migrateToLatest, openDatabase } from "./index";
 import { DEFAULT_PROFILES, isDatabaseEmpty, MAX_PROFILES, seedDemoData } from "./seed/index";
 import { resetDemoData } from "./seed/reset";
@@ -48,6 +50,11 @@ function parseSeedArgs(args: string[]): SeedArgs | string {
   return parsed;
 }
 
+/** A SQLite file that does not exist yet: the seed then writes it without a rollback journal (ADR 152). */
+function isNewSqliteFile(databaseUrl: string): boolean {
+  return dialectOf(databaseUrl) === "sqlite" && (databaseUrl === ":memory:" || !existsSync(databaseUrl.slice("sqlite:".length)));
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -74,6 +81,7 @@ async function main() {
     process.exitCode = 1;
     return;
   }
+  const newDatabaseFile = isNewSqliteFile(config.databaseUrl);
   const handle = openDatabase(config.databaseUrl);
   try {
     const applied = await migrateToLatest(handle, allMigrationsFor);
@@ -100,6 +108,7 @@ async function main() {
       storage,
       profiles: seedArgs.profiles,
       seed: seedArgs.seed,
+      newDatabaseFile,
       onProgress: (done, total) => {
         // Large seeds report about every tenth.
         if (total >= 20_000 && (done - reported >= total / 10 || done === total)) {

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from "kysely";
 import type { Database } from "../schema";
-import { inBatches } from "./part";
+import { insertAll } from "./part";
 import type { PersonPlan } from "./people";
 
 export async function writeAccounts(
@@ -12,41 +12,37 @@ export async function writeAccounts(
   people: readonly PersonPlan[],
   passwordHash: string,
 ): Promise<(person: PersonPlan) => number> {
-  const ids = new Map<string, number>();
-  for (const batch of inBatches(people)) {
-    const rows = await trx
-      .insertInto("users")
-      .values(
-        batch.map((p) => ({
-          username: p.username,
-          username_key: p.username.toLowerCase(),
-          email: p.email,
-          email_key: p.email.toLowerCase(),
-          password_hash: passwordHash,
-          user_type: p.userType,
-          gender: p.gender,
-          salutation: p.salutation,
-          birth_date: p.birthDate,
-          language: p.language,
-          is_member: p.isMember ? 1 : 0,
-          member_until: p.memberUntil,
-          email_verified_at: p.emailVerifiedAt,
-          email_was_verified: p.emailVerifiedAt === null ? 0 : 1,
-          register_completed_step: p.registerCompletedStep,
-          status: p.status,
-          created_at: p.createdAt,
-          updated_at: p.updatedAt,
-          last_login_at: p.lastLoginAt,
-          business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
-          // The marker a production start refuses (ADR 056): this account's password is in the README.
-          demo_account: 1,
-        })),
-      )
-      .returning(["id", "username_key"])
-      .execute();
-    // Matched by key: neither database promises RETURNING rows in VALUES order.
-    for (const row of rows) ids.set(row.username_key, row.id);
-  }
+  const rows = await insertAll(
+    trx,
+    "users",
+    people.map((p) => ({
+      username: p.username,
+      username_key: p.username.toLowerCase(),
+      email: p.email,
+      email_key: p.email.toLowerCase(),
+      password_hash: passwordHash,
+      user_type: p.userType,
+      gender: p.gender,
+      salutation: p.salutation,
+      birth_date: p.birthDate,
+      language: p.language,
+      is_member: p.isMember ? 1 : 0,
+      member_until: p.memberUntil,
+      email_verified_at: p.emailVerifiedAt,
+      email_was_verified: p.emailVerifiedAt === null ? 0 : 1,
+      register_completed_step: p.registerCompletedStep,
+      status: p.status,
+      created_at: p.createdAt,
+      updated_at: p.updatedAt,
+      last_login_at: p.lastLoginAt,
+      business_kind: p.kind === "agency" || p.kind === "club" ? p.kind : null,
+      // The marker a production start refuses (ADR 056): this account's password is in the README.
+      demo_account: 1,
+    })),
+    ["id", "username_key"],
+  );
+  // Matched by key: neither database promises RETURNING rows in input order.
+  const ids = new Map(rows.map((row) => [String(row.username_key), Number(row.id)]));
   return (p: PersonPlan) => {
     const id = ids.get(p.username.toLowerCase());
     if (id === undefined) throw new Error(`no id for ${p.username}`);

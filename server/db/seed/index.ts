@@ -12,6 +12,7 @@ import type { Clock } from "../../lib/clock";
 import { hashPassword } from "../../lib/crypto";
 import { seedParts } from "../../modules/index";
 import { refreshPlannerStatistics, type DB } from "../index";
+import type { Dialect } from "../dialect";
 import { ensureGeoData } from "../geo/load";
 import { createPersonPlanner, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES, planDemoAccounts, type PersonPlan } from "./people";
 import { writeAccounts } from "./accounts";
@@ -19,6 +20,8 @@ import { SeedPhotos } from "./photo-files";
 import type { SeedKind } from "./texts";
 import { dialectOfDb } from "./reset";
 import { withSearchRowsDeferred } from "./search-rows";
+import { withIndexesDeferred } from "./bulk";
+import { useBulkInserts } from "./part";
 import { DEMO_PASSWORD } from "./demo-login";
 
 export { DEMO_ACCOUNTS, type DemoAccount, DEFAULT_PROFILES, DEFAULT_SEED, MAX_PROFILES } from "./people";
@@ -44,6 +47,17 @@ export interface SeedOptions {
    * test that shows both ways give the same rows.
    */
   deferSearchRows?: boolean;
+  /**
+   * The bulk path (ADR 152; default on): bulk statements per table and chunk, the per-person tables' indexes built
+   * after the load, the next chunk planned while the database writes the last. Off only in the test that shows
+   * both paths write the same rows.
+   */
+  bulk?: boolean;
+  /**
+   * The SQLite file was created for this seed: it then writes without a rollback journal (a failed seed of a new file
+   * loses nothing). Set by the CLI.
+   */
+  newDatabaseFile?: boolean;
 }
 
 export interface SeedResult {
@@ -93,21 +107,34 @@ const SQLITE_SEED_CACHE_KIB = 256 * 1024;
  */
 const SEED_PARTS = seedParts();
 
-/** One chunk: every part's plan, then in one transaction the accounts and every part's write. Answers the media rows written. */
+/** People planned between two looks at the event loop, so the previous chunk's statements go out meanwhile. */
+const PLAN_SLICE = 250;
+
+interface PlannedChunk {
+  people: PersonPlan[];
+  plans: unknown[];
+}
+
+/**
+ * One chunk: in one transaction the accounts and every part's write with its plan. On the bulk path the inserts go
+ * as bulk statements, and PostgreSQL does not wait for the commit to reach the disk (a crash loses at most the last
+ * chunks of a seed, never consistency). Answers the media rows written.
+ */
 async function writeChunk(
   db: DB,
+  bulk: Dialect | null,
   photos: SeedPhotos,
-  people: readonly PersonPlan[],
+  { people, plans }: PlannedChunk,
   passwordHash: string,
-  seed: string,
   now: number,
 ): Promise<number> {
-  const plans = SEED_PARTS.map((part) => part.plan?.({ people, seed, now }));
   return await db.transaction().execute(async (trx) => {
+    if (bulk) useBulkInserts(trx, bulk);
+    if (bulk === "postgres") await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     const idOf = await writeAccounts(trx, people, passwordHash);
     let media = 0;
     for (const [i, part] of SEED_PARTS.entries())
-      media += (await part.write({ trx, people, idOf, now, photos, passwordHash }, plans[i]))?.media ?? 0;
+      media += (await part.write({ trx, people, idOf, now, photos, passwordHash }, plans[i] as never))?.media ?? 0;
     return media;
   });
 }
@@ -131,13 +158,16 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
 
   const planPerson = createPersonPlanner(seed, now);
   const total = demo.length + profiles;
-  const chunkAt = (start: number): PersonPlan[] => {
+  const planChunk = async (start: number): Promise<PlannedChunk> => {
     // Chunk 0 holds the demo accounts, so they get the first ids.
     const people = start === 0 ? [...demo] : [];
     const from = Math.max(0, start - demo.length);
     const to = Math.min(profiles, start + CHUNK_PEOPLE - demo.length);
-    for (let i = from; i < to; i++) people.push(planPerson(i));
-    return people;
+    for (let i = from; i < to; i++) {
+      people.push(planPerson(i));
+      if ((i - from) % PLAN_SLICE === PLAN_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { people, plans: SEED_PARTS.map((part) => part.plan?.({ people, seed, now })) };
   };
 
   const result: SeedResult = {
@@ -146,37 +176,58 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     renderedPhotos: photos.renderedCount,
     byKind: { client: 0, escort: 0, agency: 0, club: 0 },
   };
-  const restoreCache = await enlargeSqliteCache(db);
+  const dialect = dialectOfDb(db);
+  const bulk = options.bulk !== false;
+  const restorePragmas = await sqliteSeedPragmas(db, { bulk, unjournaled: bulk && options.newDatabaseFile === true });
   try {
     const load = async () => {
+      // Chunk k+1 is planned while chunk k is written: node and the database work at the same time.
+      let writing: Promise<void> = Promise.resolve();
       for (let start = 0; start < total; start += CHUNK_PEOPLE) {
-        const current = chunkAt(start);
-        result.media += await writeChunk(db, photos, current, passwordHash, seed, now);
-        result.users += current.length;
-        for (const person of current) result.byKind[person.kind] += 1;
-        options.onProgress?.(result.users, total);
+        const chunk = await planChunk(start);
+        await writing;
+        writing = writeChunk(db, bulk ? dialect : null, photos, chunk, passwordHash, now).then((media) => {
+          result.media += media;
+          result.users += chunk.people.length;
+          for (const person of chunk.people) result.byKind[person.kind] += 1;
+          options.onProgress?.(result.users, total);
+        });
+        // Awaited above or below; a failure surfaces there rather than as an unhandled rejection while planning.
+        writing.catch(() => undefined);
       }
+      await writing;
     };
-    // Search rows once at the end instead of by trigger per inserted row (ADR 142).
-    await (options.deferSearchRows === false ? load() : withSearchRowsDeferred(db, load));
+    const loadWithIndexes = bulk ? () => withIndexesDeferred(db, dialect, load) : load;
+    // Search rows once at the end instead of by trigger per inserted row (ADR 142), over the rebuilt indexes.
+    await (options.deferSearchRows === false ? loadWithIndexes() : withSearchRowsDeferred(db, loadWithIndexes));
   } finally {
-    await restoreCache();
+    await restorePragmas();
   }
   await refreshPlannerStatistics(db, { afterBulkLoad: true });
   return result;
 }
 
 /**
- * The unique indexes on usernames, e-mails and storage keys take inserts in
- * random order; SQLite's default 2 MB page cache then rereads index pages
- * from disk over and over. A large seed gets a bigger cache for its duration.
+ * SQLite settings for the seed's duration. The unique indexes on usernames, e-mails and storage keys take inserts in
+ * random order; SQLite's default 2 MB page cache then rereads index pages from disk over and over, so a large seed
+ * gets a bigger cache. The bulk path does not wait for the disk after each chunk (synchronous off: an operating
+ * system crash may lose the last chunks), and a new file is written without a rollback journal (a failed seed of a
+ * new file loses nothing that was there before; WAL would write every page twice).
  */
-async function enlargeSqliteCache(db: DB): Promise<() => Promise<void>> {
+async function sqliteSeedPragmas(db: DB, { bulk, unjournaled }: { bulk: boolean; unjournaled: boolean }): Promise<() => Promise<void>> {
   if (dialectOfDb(db) !== "sqlite") return async () => {};
-  const before = await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db);
-  const previous = Number(before.rows[0]?.cache_size ?? -2000);
+  const read = async (pragma: string) => (await sql.raw<Record<string, unknown>>(`PRAGMA ${pragma}`).execute(db)).rows[0]?.[pragma];
+  const before = {
+    cache: Number((await read("cache_size")) ?? -2000),
+    synchronous: Number(await read("synchronous")),
+    journal: String(await read("journal_mode")),
+  };
   await sql.raw(`PRAGMA cache_size = -${SQLITE_SEED_CACHE_KIB}`).execute(db);
+  if (bulk) await sql.raw("PRAGMA synchronous = OFF").execute(db);
+  if (unjournaled) await sql.raw("PRAGMA journal_mode = OFF").execute(db);
   return async () => {
-    await sql.raw(`PRAGMA cache_size = ${Math.trunc(previous)}`).execute(db);
+    if (unjournaled) await sql.raw(`PRAGMA journal_mode = ${before.journal}`).execute(db);
+    if (bulk) await sql.raw(`PRAGMA synchronous = ${Math.trunc(before.synchronous)}`).execute(db);
+    await sql.raw(`PRAGMA cache_size = ${Math.trunc(before.cache)}`).execute(db);
   };
 }

@@ -5,7 +5,9 @@
  * manifest with its place (`seed: [{ order, part }]`, ADR 064) instead of editing the others or the people generator.
  */
 import type { Insertable, Transaction } from "kysely";
+import type { Dialect } from "../dialect";
 import type { Database } from "../schema";
+import { bulkInsert } from "./bulk";
 import type { PersonPlan } from "./people";
 import type { SeedPhotoSource } from "./stored-photo";
 
@@ -43,17 +45,35 @@ export interface SeedPart<Plan = void> {
 // 500 rows × up to 22 columns stays below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
 export const ROWS_PER_INSERT = 500;
 
-/** Inserts rows in statements of ROWS_PER_INSERT. */
+/** The chunk transactions whose inserts take the bulk path (ADR 152), with their database's dialect. */
+const bulkTransactions = new WeakMap<Transaction<Database>, Dialect>();
+
+/** Lets insertAll use the bulk path (./bulk) within this chunk's transaction. */
+export function useBulkInserts(trx: Transaction<Database>, dialect: Dialect): void {
+  bulkTransactions.set(trx, dialect);
+}
+
+/**
+ * Inserts rows: within a chunk the seed marked (useBulkInserts) as one bulk statement per table (PostgreSQL) or in
+ * prepared multi-row statements (SQLite); otherwise, and for rows the bulk path does not take, in Kysely statements
+ * of ROWS_PER_INSERT. Answers the `returning` columns of the new rows, in no promised order.
+ */
 export async function insertAll<T extends keyof Database & string>(
   trx: Transaction<Database>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
-): Promise<void> {
-  for (const batch of inBatches(rows))
-    await trx
-      .insertInto(table)
-      .values(batch as never)
-      .execute();
+  returning: readonly (keyof Database[T] & string)[] = [],
+): Promise<Record<string, unknown>[]> {
+  const dialect = bulkTransactions.get(trx);
+  const bulk = dialect ? await bulkInsert(trx, dialect, table, rows as readonly Record<string, unknown>[], returning) : null;
+  if (bulk) return bulk;
+  const returned: Record<string, unknown>[] = [];
+  for (const batch of inBatches(rows)) {
+    const insert = trx.insertInto(table).values(batch as never);
+    if (returning.length) returned.push(...((await insert.returning(returning as never).execute()) as Record<string, unknown>[]));
+    else await insert.execute();
+  }
+  return returned;
 }
 
 export function inBatches<T>(items: readonly T[], size = ROWS_PER_INSERT): T[][] {

@@ -4,7 +4,7 @@
  * search_profiles triggers (migration 0011) compute each row once with its traits and prices in place.
  */
 import type { PersonPlan } from "./people";
-import { inBatches, insertAll, type SeedPart } from "./part";
+import { insertAll, type SeedPart } from "./part";
 import { createRandom } from "./random";
 import type { SeedKind } from "./texts";
 
@@ -82,37 +82,34 @@ export const profilesPart: SeedPart<ReadonlyMap<PersonPlan, ProfileBadges>> = {
   async write({ trx, people, idOf, now }, badges) {
     // Profiles last: the search_profiles triggers (migration 0011) then compute each row once, with its
     // traits and prices already in place, instead of once per trait and price row.
-    for (const batch of inBatches(people)) {
-      await trx
-        .insertInto("profiles")
-        .values(
-          batch.map((p) => {
-            const badge = badges.get(p)!;
-            return {
-              user_id: idOf(p),
-              display_name: p.profile.displayName,
-              city_name: p.profile.city.name,
-              city_slug: p.profile.city.slug,
-              city_id: p.profile.city.geonameId,
-              region_code: p.profile.city.regionCode,
-              country_code: "DE",
-              height_cm: p.profile.search?.heightCm ?? null,
-              weight_kg: p.profile.search?.weightKg ?? null,
-              is_smoker: p.profile.search ? (p.profile.search.isSmoker ? 1 : 0) : null,
-              lat: p.profile.lat,
-              lon: p.profile.lon,
-              status_text: p.profile.statusText,
-              description: p.profile.description,
-              is_visible: p.profile.isVisible ? 1 : 0,
-              verified_at: badge.verifiedAt,
-              is_hot: badge.isHot ? 1 : 0,
-              safe_sex_status: badge.safeSexStatus ? 1 : 0,
-              available_now_until: badge.availableNowUntil,
-              updated_at: Math.min(now, p.updatedAt),
-            };
-          }),
-        )
-        .execute();
-    }
+    await insertAll(
+      trx,
+      "profiles",
+      people.map((p) => {
+        const badge = badges.get(p)!;
+        return {
+          user_id: idOf(p),
+          display_name: p.profile.displayName,
+          city_name: p.profile.city.name,
+          city_slug: p.profile.city.slug,
+          city_id: p.profile.city.geonameId,
+          region_code: p.profile.city.regionCode,
+          country_code: "DE",
+          height_cm: p.profile.search?.heightCm ?? null,
+          weight_kg: p.profile.search?.weightKg ?? null,
+          is_smoker: p.profile.search ? (p.profile.search.isSmoker ? 1 : 0) : null,
+          lat: p.profile.lat,
+          lon: p.profile.lon,
+          status_text: p.profile.statusText,
+          description: p.profile.description,
+          is_visible: p.profile.isVisible ? 1 : 0,
+          verified_at: badge.verifiedAt,
+          is_hot: badge.isHot ? 1 : 0,
+          safe_sex_status: badge.safeSexStatus ? 1 : 0,
+          available_now_until: badge.availableNowUntil,
+          updated_at: Math.min(now, p.updatedAt),
+        };
+      }),
+    );
   },
 };

@@ -8,6 +8,7 @@ import type { MediaStorage } from "../../integrations/storage/index";
 import { storageKeysOf } from "../../modules/media/index";
 import type { Dialect } from "../dialect";
 import type { DB } from "../index";
+import { restoreDeferredIndexes } from "./bulk";
 
 const FILE_CONCURRENCY = 32;
 
@@ -120,6 +121,8 @@ export async function tablesToReset(db: DB, dialect: Dialect = dialectOfDb(db)):
  */
 export async function resetDemoData(db: DB, options: ResetOptions = {}): Promise<string[]> {
   const dialect = dialectOfDb(db);
+  // A seed killed half-way left indexes dropped (./bulk); deleting a million rows without them would scan per row.
+  await restoreDeferredIndexes(db, dialect);
   // Rows share files (the seed's pool): each file once.
   const keys = new Set<string>();
   if (options.storage) {
