@@ -4,7 +4,7 @@
  * with the viewer). Inside the messenger it would make auth → messenger → media → auth a cycle. The dashboard's
  * contacts series reads the member's incoming threads here too (ADR 070).
  */
-import type { ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { chartDayOf } from "../../contract/dashboard";
 import type { MessengerUnread, ThreadFolder } from "../../contract/messenger";
 import { STAFF_USER_TYPES } from "../../contract/users";
@@ -28,6 +28,32 @@ export async function countFolder(db: DB, memberId: number, folder: ThreadFolder
     .where((eb) => listFilter(folder)(eb));
   if (unreadOnly) query = query.where("unread_count", ">", 0);
   return Number((await query.executeTakeFirst())?.n ?? 0);
+}
+
+/** A member's threads per folder and the inbox's threads with unread messages (the messenger list's tabs). */
+export type FolderCounts = Record<ThreadFolder, number> & { unreadInbox: number };
+
+/** All of FolderCounts in one statement (countFolder's rules, each as a conditional sum over the member's rows). */
+export async function folderCounts(db: DB, memberId: number): Promise<FolderCounts> {
+  const row = await db
+    .selectFrom("messenger_thread_members")
+    .select((eb) => {
+      const countOf = (condition: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        countOf(listFilter("inbox")(eb)).as("inbox"),
+        countOf(eb.and([listFilter("inbox")(eb), eb("messenger_thread_members.unread_count", ">", 0)])).as("unread_inbox"),
+        countOf(listFilter("requests")(eb)).as("requests"),
+        countOf(listFilter("hidden")(eb)).as("hidden"),
+      ];
+    })
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  return {
+    inbox: Number(row?.inbox ?? 0),
+    unreadInbox: Number(row?.unread_inbox ?? 0),
+    requests: Number(row?.requests ?? 0),
+    hidden: Number(row?.hidden ?? 0),
+  };
 }
 
 /** Unread messages and threads in the inbox, and the open message requests. */
