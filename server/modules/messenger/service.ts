@@ -175,6 +175,8 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
   const rows = await deps.db
     .selectFrom("messenger_thread_members")
     .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
+    // Each thread's last visible message in the same statement (ADR 154).
+    .leftJoin("messenger_messages as last", "last.id", "messenger_thread_members.last_visible_id")
     .select([
       "messenger_thread_members.thread_id",
       "messenger_thread_members.partner_id",
@@ -184,6 +186,12 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
       "messenger_thread_members.last_visible_id",
       "messenger_thread_members.updated_at",
       "messenger_threads.no_thanks_by",
+      "last.id as last_id",
+      "last.sender_id as last_sender_id",
+      "last.body as last_body",
+      "last.photo_count as last_photo_count",
+      "last.action_type as last_action_type",
+      "last.created_at as last_created_at",
     ])
     .where("messenger_thread_members.member_id", "=", memberId)
     .where((eb) => listFilter(folder)(eb))
@@ -192,17 +200,6 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
     .limit(MESSENGER_THREADS_PAGE_SIZE)
     .offset((page - 1) * MESSENGER_THREADS_PAGE_SIZE)
     .execute();
-  const lastIds = rows.map((row) => row.last_visible_id);
-  const lasts = new Map(
-    (lastIds.length === 0
-      ? []
-      : await deps.db
-          .selectFrom("messenger_messages")
-          .select(["id", "sender_id", "body", "photo_count", "action_type", "created_at"])
-          .where("id", "in", lastIds)
-          .execute()
-    ).map((row) => [row.id, row]),
-  );
   const partner = await partnersFor(
     deps,
     viewer,
@@ -211,7 +208,6 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
     new Map(rows.map((row) => [row.thread_id, row.no_thanks_by])),
   );
   const items: ThreadSummary[] = rows.map((row) => {
-    const last = lasts.get(row.last_visible_id);
     const { state, partner: p } = partner(row.partner_id, row.thread_id);
     return {
       thread_id: row.thread_id,
@@ -219,16 +215,17 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
       state,
       folder: row.hidden === 1 ? "hidden" : row.folder === "requests" ? "requests" : "inbox",
       unread_count: row.unread_count,
-      last_message: last
-        ? {
-            id: last.id,
-            mine: last.sender_id === memberId,
-            preview: previewOf(last.body),
-            photo_count: last.photo_count,
-            action_type: last.action_type,
-            created_at: Number(last.created_at),
-          }
-        : null,
+      last_message:
+        row.last_id !== null
+          ? {
+              id: row.last_id,
+              mine: row.last_sender_id === memberId,
+              preview: previewOf(row.last_body ?? ""),
+              photo_count: row.last_photo_count ?? 0,
+              action_type: row.last_action_type ?? 0,
+              created_at: Number(row.last_created_at),
+            }
+          : null,
       updated_at: Number(row.updated_at),
     };
   });
