@@ -3,6 +3,8 @@
 //   node scripts/bench-signedin.mjs --app .snapshots/base --app .snapshots/after [--port 3641] [--duration 10]
 //     [--warmup 3] [--concurrency 2] [--passes 2] [--pin] [--page /de/my_dashboard …] [--prof DIR]
 //   node scripts/bench-signedin.mjs --app … --count-statements   (the SQL of one request per page, per build)
+//   --page /api/v2/… benches one API call instead of a page (the token as a bearer header, the same visitor id):
+//   a page's data half alone, e.g. --page '/api/v2/ads/zone?page_key=messenger&sizes=320x100,728x90' (ADR 154)
 //
 // For each pass, page and build (the builds alternate page by page) it starts the build's `build/server.js` fresh on
 // an empty SQLite database with the demo seed (the environment of scripts/e2e-server.mjs, shedding off:
@@ -113,7 +115,8 @@ function bench(page, token, seconds, pid) {
     "--json",
   ];
   if (pid) args.push("--pid", String(pid), "--rounds", "5");
-  if (!GUEST_PAGES.has(page)) args.push("--header", `cookie: tk=${token}; keep_logged_in=1; km_ff=benchvisitor01`);
+  if (page.startsWith("/api/")) args.push("--header", `authorization: Bearer ${token}`, "--header", "x-km-ff: benchvisitor01");
+  else if (!GUEST_PAGES.has(page)) args.push("--header", `cookie: tk=${token}; keep_logged_in=1; km_ff=benchvisitor01`);
   const [cmd, argv] = taskset(0, [process.execPath, ...args]);
   const out = spawnSync(cmd, argv, { encoding: "utf8" });
   const last = out.stdout.trim().split("\n").at(-1) ?? "";

@@ -35,12 +35,13 @@ import type { Language } from "../../contract/locales";
 import type { Database } from "../../db/schema";
 import { entitlementsOf, NO_ENTITLEMENTS, PLUS_COLUMNS, requireStaffPermission, type Entitlements } from "../access/index";
 import { recordAudit } from "../audit/index";
-import { activeConsentSince, grantConsent, withdrawConsent } from "../consents/index";
+import { grantConsent, withdrawConsent } from "../consents/index";
 import type { AdServer, ZoneRequest } from "./ad-server";
 import { countImpression, createHouseAdServer, listOf } from "./house";
 import { AD_SEEN_VALID_DAYS, signSeen, verifySeen } from "./seen";
 import { prepareAdImage, storeAdImage, adImageKey } from "./images";
 import { createReviveAdServer, parseReviveZones } from "./revive";
+import { zoneCacheOf, type MemberAdRow } from "./zone-cache";
 import type { ReceivedFile } from "../media/index";
 import { storageOf } from "../media/index";
 
@@ -54,28 +55,69 @@ interface MemberAdState {
   thirdParty: boolean;
 }
 
-async function memberState(deps: ApiDeps, user: AuthUser | null): Promise<MemberAdState> {
-  if (!user) return { channel: "guest", entitlements: NO_ENTITLEMENTS, adsOff: false, thirdParty: false };
+const GUEST_STATE: MemberAdState = { channel: "guest", entitlements: NO_ENTITLEMENTS, adsOff: false, thirdParty: false };
+
+/** The member's row for ads: plus facts, type, the ads-off switch and the partner-ads consent, in one statement. */
+async function memberAdRow(deps: ApiDeps, userId: number): Promise<MemberAdRow | null> {
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("ad_preferences", "ad_preferences.user_id", "users.id")
-    .select([...PLUS_COLUMNS.map((column) => `users.${column}` as const), "users.user_type", "ad_preferences.ads_off"])
-    .where("users.id", "=", user.id)
+    .select((eb) => [
+      ...PLUS_COLUMNS.map((column) => `users.${column}` as const),
+      "users.user_type",
+      "ad_preferences.ads_off",
+      eb
+        .exists(
+          eb
+            .selectFrom("consents")
+            .select("consents.id")
+            .whereRef("consents.user_id", "=", "users.id")
+            .where("consents.purpose", "=", PURPOSE)
+            .where("consents.withdrawn_at", "is", null),
+        )
+        .as("third_party"),
+    ])
+    .where("users.id", "=", userId)
     .executeTakeFirst();
-  if (!row) return { channel: "guest", entitlements: NO_ENTITLEMENTS, adsOff: false, thirdParty: false };
-  const entitlements = entitlementsOf(row, deps.clock.now());
+  if (!row) return null;
   return {
-    channel: entitlements.plus ? "plus" : "basic",
-    entitlements,
-    adsOff: row.ads_off === 1,
-    thirdParty: (await activeConsentSince(deps.db, user.id, PURPOSE)) !== null,
+    is_member: row.is_member,
+    member_until: row.member_until,
+    user_type: row.user_type,
+    ads_off: row.ads_off === 1,
+    third_party: Boolean(row.third_party),
   };
+}
+
+/** The state at `now` from the row: plus is decided per call, so it ends on time even from a cached row. */
+function stateOf(row: MemberAdRow | null, now: number): MemberAdState {
+  if (!row) return GUEST_STATE;
+  const entitlements = entitlementsOf(row, now);
+  return { channel: entitlements.plus ? "plus" : "basic", entitlements, adsOff: row.ads_off, thirdParty: row.third_party };
+}
+
+/** Read from the database: the member's own settings page and its form answer what was just stored. */
+async function memberState(deps: ApiDeps, user: AuthUser | null): Promise<MemberAdState> {
+  return user ? stateOf(await memberAdRow(deps, user.id), deps.clock.now()) : GUEST_STATE;
+}
+
+/** For a zone: from the instance's zone cache, which the member's own writes and staff writes forget (ADR 154). */
+async function zoneMemberState(deps: ApiDeps, user: AuthUser | null): Promise<MemberAdState> {
+  if (!user) return GUEST_STATE;
+  return stateOf(await zoneCacheOf(deps).member(user.id, () => memberAdRow(deps, user.id)), deps.clock.now());
 }
 
 /** The frequency key: HMAC of the day and the visitor id under a key for this purpose only. Never stored raw. */
 export function viewerKeyOf(appSecret: string, day: number, visitorId: string): string {
-  const key = createHmac("sha256", appSecret).update("ads-frequency/v1").digest();
-  return createHmac("sha256", key).update(`${day}:${visitorId}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", frequencyKeyOf(appSecret)).update(`${day}:${visitorId}`).digest("base64url").slice(0, 32);
+}
+
+/** The purpose's key, derived once per secret (every zone of a capped campaign needs it). */
+const frequencyKeys = new Map<string, Buffer>();
+function frequencyKeyOf(appSecret: string): Buffer {
+  let key = frequencyKeys.get(appSecret);
+  if (!key) frequencyKeys.set(appSecret, (key = createHmac("sha256", appSecret).update("ads-frequency/v1").digest()));
+  return key;
 }
 
 let partnerCache: { spec: string; server: AdServer | null } | null = null;
@@ -121,7 +163,7 @@ export async function adZone(
   user: AuthUser | null,
   request: { pageKey: AdPageKey; sizes: readonly AdSize[]; city?: string; language: Language; visitorId: string | null },
 ): Promise<AdZoneAnswer> {
-  const state = await memberState(deps, user);
+  const state = await zoneMemberState(deps, user);
   if (state.adsOff && state.entitlements.may("ad_free")) return { page_key: request.pageKey, placement: null, wide: null };
   const day = Math.floor(deps.clock.now() / DAY_MS);
   await purgePastDays(deps, day);

@@ -3,6 +3,6 @@ import { defineFeature } from "../manifest";
 import { registerAuth } from "./routes";
 export * from "./tokens";
 export * from "./user-data";
-export { cachedShellMembers, forgetShellsAfter, SHELL_TTL_MS, userShell } from "./shell";
+export { cachedShellMembers, forgetShellsAfter, memberCacheTtlMs, onShellForget, SHELL_TTL_MS, userShell } from "./shell";
 
 export const manifest = defineFeature({ name: "auth", routes: registerAuth });

@@ -35,6 +35,15 @@ const shellTtlMs = (() => {
   const configured = Number(process.env.SHELL_CACHE_TTL_MS);
   return process.env.SHELL_CACHE_TTL_MS !== undefined && Number.isInteger(configured) && configured >= 0 ? configured : SHELL_TTL_MS;
 })();
+
+/**
+ * The time to live of the per-member caches that forget with the shell (ADR 154: the ad slot's); 0 when the shell
+ * cache is off, since what makes the shell unsafe to cache (writes past the API) makes them unsafe too.
+ */
+export const memberCacheTtlMs = (): number => shellTtlMs;
+
+/** Told what the shell cache forgets: these members' entries, or (null) everyone's. */
+export type ForgetListener = (members: readonly number[] | null) => void;
 /** Members whose shells are kept at most (the oldest go first); a few MB at ~2 KB per shell. */
 export const SHELL_CACHE_MAX_MEMBERS = 20_000;
 
@@ -74,6 +83,7 @@ interface Entry {
 /** One API instance's cache (per database handle, like the API app it serves). */
 class ShellCache {
   private readonly members = new Map<number, Map<string, Entry>>();
+  readonly listeners = new Set<ForgetListener>();
 
   constructor(private readonly deps: ApiDeps) {
     deps.bus.subscribe((envelope) => this.heard(envelope));
@@ -112,6 +122,7 @@ class ShellCache {
   forget(members: readonly number[] | null): void {
     if (members === null) this.members.clear();
     else for (const member of members) this.members.delete(member);
+    for (const listener of this.listeners) listener(members);
   }
 
   private heard({ to, event }: RealtimeEnvelope): void {
@@ -158,6 +169,15 @@ export function userShell(deps: ApiDeps, user: AuthUser, lang: Language, dismiss
   return cacheOf(deps).get(user, lang, dismissed);
 }
 
+/**
+ * Another per-member cache of this API instance follows the shell's forgetting (ADR 154): `listener` hears every
+ * forget the shell cache makes — a member's own write, the bus events of their counts, a staff or provider write
+ * (null: everyone) — here and, through the bus, on every instance.
+ */
+export function onShellForget(deps: ApiDeps, listener: ForgetListener): void {
+  cacheOf(deps).listeners.add(listener);
+}
+
 /** How many members' shells this instance holds (tests). */
 export function cachedShellMembers(deps: ApiDeps): number {
   return caches.get(deps.db)?.size ?? 0;
@@ -176,7 +196,7 @@ export function forgetShellsAfter(c: Context<ApiEnv>): void {
   const user = c.get("user");
   if (!user && GUEST_NEUTRAL_WRITES.test(path)) return;
   const members = user && !isStaffUserType(user.userType) ? [user.id] : null;
-  // Nothing cached yet on this instance: the other instances still hear it.
+  // Nothing cached yet on this instance (no shell, no follower): the other instances still hear it.
   caches.get(deps.db)?.forget(members);
   void deps.bus.publish({ to: [], event: { type: "shell_changed", members } });
 }

@@ -4,12 +4,13 @@
  * with the viewer). Inside the messenger it would make auth → messenger → media → auth a cycle. The dashboard's
  * contacts series reads the member's incoming threads here too (ADR 070).
  */
-import type { ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { chartDayOf } from "../../contract/dashboard";
 import type { MessengerUnread, ThreadFolder } from "../../contract/messenger";
 import { STAFF_USER_TYPES } from "../../contract/users";
 import type { DB } from "../../db/index";
 import type { Database } from "../../db/schema";
+import { precompiled, type Slots } from "../../db/precompiled";
 
 /** The rows of one folder: something left to show (not deleted up to the end), hidden or not, in the folder. */
 export function listFilter(folder: ThreadFolder) {
@@ -28,6 +29,36 @@ export async function countFolder(db: DB, memberId: number, folder: ThreadFolder
     .where((eb) => listFilter(folder)(eb));
   if (unreadOnly) query = query.where("unread_count", ">", 0);
   return Number((await query.executeTakeFirst())?.n ?? 0);
+}
+
+/** A member's threads per folder and the inbox's threads with unread messages (the messenger list's tabs). */
+export type FolderCounts = Record<ThreadFolder, number> & { unreadInbox: number };
+
+/** All of FolderCounts in one statement (countFolder's rules, each as a conditional sum), built once (ADR 148). */
+const folderCountsOf = precompiled((db, slot: Slots<{ memberId: number }>) =>
+  db
+    .selectFrom("messenger_thread_members")
+    .select((eb) => {
+      const countOf = (condition: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        countOf(listFilter("inbox")(eb)).as("inbox"),
+        countOf(eb.and([listFilter("inbox")(eb), eb("messenger_thread_members.unread_count", ">", 0)])).as("unread_inbox"),
+        countOf(listFilter("requests")(eb)).as("requests"),
+        countOf(listFilter("hidden")(eb)).as("hidden"),
+      ];
+    })
+    .where("member_id", "=", slot("memberId")),
+);
+
+/** The messenger list's tabs: every folder's count and the inbox's unread threads, from one statement. */
+export async function folderCounts(db: DB, memberId: number): Promise<FolderCounts> {
+  const [row] = await folderCountsOf(db, { memberId });
+  return {
+    inbox: Number(row?.inbox ?? 0),
+    unreadInbox: Number(row?.unread_inbox ?? 0),
+    requests: Number(row?.requests ?? 0),
+    hidden: Number(row?.hidden ?? 0),
+  };
 }
 
 /** Unread messages and threads in the inbox, and the open message requests. */

@@ -51,7 +51,7 @@ import {
   type PaidInPlace,
   type ViewerContext,
 } from "../access/index";
-import { countFolder, listFilter } from "../inbox/index";
+import { folderCounts, listFilter } from "../inbox/index";
 import { markSubjectRead, notificationDeclaration, notify, type NotificationHints } from "../notifications/index";
 import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
 import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
@@ -104,12 +104,38 @@ function previewOf(body: string): string {
 /** Stored activity is read at minute grain (the hot-escort rule's 4 hours): a busy reader writes once a minute. */
 const ACTIVITY_GRAIN_MS = 60_000;
 
+/** When this instance last stored each member's activity (per database handle, like the API instance). */
+const touches = new WeakMap<ApiDeps["db"], Map<number, number>>();
+/** Members remembered at most; past it the map starts afresh (a forgotten member costs one statement). */
+const TOUCHES_MAX = 50_000;
+
+function touchedBy(deps: ApiDeps): Map<number, number> {
+  let touched = touches.get(deps.db);
+  if (!touched) touches.set(deps.db, (touched = new Map()));
+  return touched;
+}
+
+function rememberTouch(deps: ApiDeps, memberId: number, at: number): void {
+  const touched = touchedBy(deps);
+  if (touched.size >= TOUCHES_MAX) touched.clear();
+  touched.set(memberId, at);
+}
+
 /**
  * Marks the member active for the contact rules (a hot escort is one active within 4 hours). The online status
  * comes from live presence (members.ts), not from this.
  */
 export async function touchActivity(deps: ApiDeps, memberId: number): Promise<void> {
   const now = deps.clock.now();
+  // Stored within the grain by this instance already: the statement would change nothing (ADR 154).
+  const last = touchedBy(deps).get(memberId);
+  if (last !== undefined && last <= now && now - last < ACTIVITY_GRAIN_MS) return;
+  await storeActivity(deps, memberId, now);
+}
+
+/** The write itself: only a stored activity older than the grain is replaced. */
+async function storeActivity(deps: ApiDeps, memberId: number, now: number): Promise<void> {
+  rememberTouch(deps, memberId, now);
   await deps.db
     .updateTable("users")
     .set({ last_active_at: now })
@@ -149,6 +175,8 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
   const rows = await deps.db
     .selectFrom("messenger_thread_members")
     .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
+    // Each thread's last visible message in the same statement (ADR 154).
+    .leftJoin("messenger_messages as last", "last.id", "messenger_thread_members.last_visible_id")
     .select([
       "messenger_thread_members.thread_id",
       "messenger_thread_members.partner_id",
@@ -158,6 +186,12 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
       "messenger_thread_members.last_visible_id",
       "messenger_thread_members.updated_at",
       "messenger_threads.no_thanks_by",
+      "last.id as last_id",
+      "last.sender_id as last_sender_id",
+      "last.body as last_body",
+      "last.photo_count as last_photo_count",
+      "last.action_type as last_action_type",
+      "last.created_at as last_created_at",
     ])
     .where("messenger_thread_members.member_id", "=", memberId)
     .where((eb) => listFilter(folder)(eb))
@@ -166,17 +200,6 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
     .limit(MESSENGER_THREADS_PAGE_SIZE)
     .offset((page - 1) * MESSENGER_THREADS_PAGE_SIZE)
     .execute();
-  const lastIds = rows.map((row) => row.last_visible_id);
-  const lasts = new Map(
-    (lastIds.length === 0
-      ? []
-      : await deps.db
-          .selectFrom("messenger_messages")
-          .select(["id", "sender_id", "body", "photo_count", "action_type", "created_at"])
-          .where("id", "in", lastIds)
-          .execute()
-    ).map((row) => [row.id, row]),
-  );
   const partner = await partnersFor(
     deps,
     viewer,
@@ -185,7 +208,6 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
     new Map(rows.map((row) => [row.thread_id, row.no_thanks_by])),
   );
   const items: ThreadSummary[] = rows.map((row) => {
-    const last = lasts.get(row.last_visible_id);
     const { state, partner: p } = partner(row.partner_id, row.thread_id);
     return {
       thread_id: row.thread_id,
@@ -193,32 +215,28 @@ export async function threadList(deps: ApiDeps, memberId: number, folder: Thread
       state,
       folder: row.hidden === 1 ? "hidden" : row.folder === "requests" ? "requests" : "inbox",
       unread_count: row.unread_count,
-      last_message: last
-        ? {
-            id: last.id,
-            mine: last.sender_id === memberId,
-            preview: previewOf(last.body),
-            photo_count: last.photo_count,
-            action_type: last.action_type,
-            created_at: Number(last.created_at),
-          }
-        : null,
+      last_message:
+        row.last_id !== null
+          ? {
+              id: row.last_id,
+              mine: row.last_sender_id === memberId,
+              preview: previewOf(row.last_body ?? ""),
+              photo_count: row.last_photo_count ?? 0,
+              action_type: row.last_action_type ?? 0,
+              created_at: Number(row.last_created_at),
+            }
+          : null,
       updated_at: Number(row.updated_at),
     };
   });
-  const [total, unreadThreads, requests, hidden] = await Promise.all([
-    countFolder(deps.db, memberId, folder),
-    countFolder(deps.db, memberId, "inbox", true),
-    countFolder(deps.db, memberId, "requests"),
-    countFolder(deps.db, memberId, "hidden"),
-  ]);
+  const counts = await folderCounts(deps.db, memberId);
   return {
     folder,
     items,
     page,
     page_size: MESSENGER_THREADS_PAGE_SIZE,
-    total,
-    counts: { unread_threads: unreadThreads, requests, hidden },
+    total: counts[folder],
+    counts: { unread_threads: counts.unreadInbox, requests: counts.requests, hidden: counts.hidden },
   };
 }
 
@@ -349,7 +367,8 @@ export async function typingRecipient(deps: ApiDeps, memberId: number, username:
 
 /** Stored activity, written only when the member's row says it is older than the grain (no write on most reads). */
 async function touchActivityOf(deps: ApiDeps, me: MemberRow): Promise<void> {
-  if (me.last_active_at === null || me.last_active_at < deps.clock.now() - ACTIVITY_GRAIN_MS) await touchActivity(deps, me.id);
+  const now = deps.clock.now();
+  if (me.last_active_at === null || me.last_active_at < now - ACTIVITY_GRAIN_MS) await storeActivity(deps, me.id, now);
 }
 
 /**

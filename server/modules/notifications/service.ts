@@ -304,17 +304,24 @@ async function unreadCount(db: DB, userId: number): Promise<number> {
 
 /** GET /notifications: unread first, then newest first; page size 20 (spec section 9). */
 export async function notificationList(deps: ApiDeps, userId: number, query: NotificationListQuery): Promise<NotificationList> {
-  await pruneOld(deps, userId);
+  const now = deps.clock.now();
+  await pruneOld(deps, userId, now);
   const base = () => {
-    const q = visibleOf(deps.db, userId);
+    // What the pruning removes is never listed, whenever the pruning last ran (it runs once a day per member).
+    const q = visibleOf(deps.db, userId).where((eb) =>
+      eb.or([eb("notifications.read_at", "is", null), eb("notifications.created_at", ">=", now - NOTIFICATION_RETENTION_DAYS * DAY_MS)]),
+    );
     return query.filter === "unread" ? q.where("notifications.read_at", "is", null) : q;
   };
-  const [total, unread, rows] = await Promise.all([
+  const [{ total, unread }, rows] = await Promise.all([
+    // Both counts in one statement: the list's total and the unread ones among them (all unread ones are listed).
     base()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .select((eb) => [
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>(eb.case().when("notifications.read_at", "is", null).then(1).else(0).end()).as("unread"),
+      ])
       .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n)),
-    unreadCount(deps.db, userId),
+      .then((row) => ({ total: Number(row.n), unread: Number(row.unread ?? 0) })),
     base()
       .select([...COLUMNS])
       .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
@@ -399,12 +406,26 @@ export async function deleteNotification(deps: ApiDeps, userId: number, id: numb
   return { unread: await unreadCount(deps.db, userId), changed: Number(result.numDeletedRows) };
 }
 
-/** Read notifications older than the retention go, per member, when they open the list. */
-async function pruneOld(deps: ApiDeps, userId: number): Promise<void> {
+/** The day (since the epoch) this instance last pruned each member's notifications. */
+const prunedOn = new WeakMap<DB, Map<number, number>>();
+/** Members remembered at most; past it the map starts afresh (a forgotten member costs one more pruning). */
+const PRUNED_MAX = 50_000;
+
+/**
+ * Read notifications older than the retention go, per member, when they open the list — once a day per member and
+ * instance (ADR 154): the list itself leaves them out, so a later pruning changes only what is stored.
+ */
+async function pruneOld(deps: ApiDeps, userId: number, now: number): Promise<void> {
+  const today = Math.floor(now / DAY_MS);
+  let pruned = prunedOn.get(deps.db);
+  if (!pruned) prunedOn.set(deps.db, (pruned = new Map()));
+  if (pruned.get(userId) === today) return;
+  if (pruned.size >= PRUNED_MAX) pruned.clear();
+  pruned.set(userId, today);
   await deps.db
     .deleteFrom("notifications")
     .where("user_id", "=", userId)
     .where("read_at", "is not", null)
-    .where("created_at", "<", deps.clock.now() - NOTIFICATION_RETENTION_DAYS * DAY_MS)
+    .where("created_at", "<", now - NOTIFICATION_RETENTION_DAYS * DAY_MS)
     .execute();
 }

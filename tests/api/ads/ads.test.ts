@@ -153,6 +153,35 @@ describe(`ads by page key (${TEST_DB})`, () => {
     expect((await zone("page_key=visitor&sizes=320x100", { visitor: "visitor-cap-2" })).body.data.placement?.creative_id).toBe(id);
   });
 
+  it("rotates by what was shown and follows staff edits at once, though zones read the instance's cached creatives (ADR 154)", async () => {
+    const made = await campaign({ page_keys: "forum" });
+    const olderId = made.creatives[0]!.id;
+    const withNewer = await call<AdCampaignItem>(`/api/v2/backoffice/ads/campaigns/${made.id}/creatives`, {
+      token: staff,
+      method: "POST",
+      body: { size: "320x100", headline: "Zwei", target_url: "/de/events", ...ALT },
+    });
+    const newerId = withNewer.body.data.creatives.find((creative) => creative.id !== olderId)!.id;
+    const shown = async () => (await zone("page_key=forum&sizes=320x100", { visitor: "visitor-rotate" })).body.data.placement!;
+    // A tie shows the newest; its pixel puts it behind the other at the next zone, answers alone change nothing.
+    const first = await shown();
+    expect(first.creative_id).toBe(newerId);
+    expect((await pixel(first.seen_url!, { visitor: "visitor-rotate" })).status).toBe(200);
+    const second = await shown();
+    expect(second.creative_id).toBe(olderId);
+    expect((await shown()).creative_id).toBe(olderId);
+    expect((await pixel(second.seen_url!, { visitor: "visitor-rotate" })).status).toBe(200);
+    expect((await shown()).creative_id).toBe(newerId);
+    // Staff pause the campaign: the very next zone no longer shows it.
+    const paused = await call<AdCampaignItem>(`/api/v2/backoffice/ads/campaigns/${made.id}`, {
+      token: staff,
+      method: "PUT",
+      body: { name: "Test", starts_on: "2026-11-01", page_keys: "forum", paused: true },
+    });
+    expect(paused.status).toBe(200);
+    expect((await zone("page_key=forum&sizes=320x100")).body.data.placement).toBeNull();
+  });
+
   it("asks for both sizes in one call: the wide one falls back to 468x60, each with its own signed pixel", async () => {
     const made = await campaign({ page_keys: "messenger", cities: "Gera" });
     const narrowId = made.creatives[0]!.id;
@@ -267,6 +296,12 @@ describe(`ads by page key (${TEST_DB})`, () => {
 
   it("lets plus members switch ads off, refuses basic members, and touches only the caller's settings", async () => {
     await campaign({ page_keys: "blog_search" });
+    // Plus that ends in 5 s (written before the member's own write below, which the zone cache follows: ADR 154).
+    await rt.deps.db
+      .updateTable("users")
+      .set({ member_until: rt.clock.now() + 5_000 })
+      .where("id", "=", plus.id)
+      .execute();
     const refused = await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token, method: "PUT", body: { ads_off: true } });
     expect(refused.status).toBe(403);
     expect(refused.body.errors?.[0]?.key).toBe(ADS_PLUS_ONLY);
@@ -284,13 +319,10 @@ describe(`ads by page key (${TEST_DB})`, () => {
     expect((await zone("page_key=blog_search&sizes=320x100", { token: basic.token })).body.data.placement).not.toBeNull();
     expect((await call<AdSettings>("/api/v2/user/ad-settings", { token: basic.token })).body.data.ads_off).toBe(false);
 
-    // When plus ends, the stored switch no longer hides ads.
-    await rt.deps.db
-      .updateTable("users")
-      .set({ member_until: rt.clock.now() - 1 })
-      .where("id", "=", plus.id)
-      .execute();
+    // When plus ends, the stored switch no longer hides ads — on time, although the zone's member state is cached.
+    rt.clock.advance(5_001);
     expect((await zone("page_key=blog_search&sizes=320x100", { token: plus.token })).body.data.placement).not.toBeNull();
+    rt.clock.advance(-5_001);
     await rt.deps.db.updateTable("users").set({ member_until: null }).where("id", "=", plus.id).execute();
 
     expect((await call("/api/v2/user/ad-settings")).status).toBe(401);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FriendList } from "#server/contract/friends";
 import {
   NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_RETENTION_DAYS,
   type AnnouncementList,
   type NotificationChange,
   type NotificationList,
@@ -21,6 +22,8 @@ interface Answer<T> {
   errors?: Array<{ key: string; source?: string }>;
 }
 type Member = Awaited<ReturnType<typeof listedMember>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`notification centre (${TEST_DB})`, () => {
   let rt: TestRuntime;
@@ -147,6 +150,39 @@ describe(`notification centre (${TEST_DB})`, () => {
     expect(deleted.json.data?.changed).toBe(1);
     expect((await list(me)).json.data!.total).toBe(NOTIFICATION_PAGE_SIZE + 1);
     expect((await call(me.token, "DELETE", `/notifications/${newest.id}`)).status).toBe(404);
+  });
+
+  it("never lists a read notification past the retention; the list prunes them from storage once a day (ADR 154)", async () => {
+    const a = await listedMember(rt, USER_TYPE.client);
+    const b = await listedMember(rt, USER_TYPE.escort);
+    const c = await listedMember(rt, USER_TYPE.client);
+    await befriendRequest(a, b);
+    await befriendRequest(c, b);
+    await settle();
+    // The first list of the day prunes (nothing yet).
+    const fresh = (await list(b)).json.data!;
+    expect(fresh).toMatchObject({ total: 2, unread: 2 });
+    const [older, newer] = fresh.items.map((item) => item.id).sort((x, y) => x - y);
+    const stale = rt.clock.now() - (NOTIFICATION_RETENTION_DAYS * DAY_MS + 1);
+    // One read and past the retention, one unread and as old: unread ones are kept for good.
+    await rt.deps.db.updateTable("notifications").set({ read_at: rt.clock.now(), created_at: stale }).where("id", "=", older!).execute();
+    await rt.deps.db.updateTable("notifications").set({ created_at: stale }).where("id", "=", newer!).execute();
+    const stored = () => rt.deps.db.selectFrom("notifications").select("id").where("user_id", "=", b.id).execute();
+    for (const query of ["", "?filter=unread"]) {
+      const listed = (await list(b, query)).json.data!;
+      expect(listed, query).toMatchObject({ total: 1, unread: 1 });
+      expect(listed.items.map((item) => item.id)).toEqual([newer]);
+    }
+    // Pruned today already: still stored until the next day's first list, which removes it.
+    expect((await stored()).map((row) => row.id).sort((x, y) => x - y)).toEqual([older, newer]);
+    const toMidnight = DAY_MS - (rt.clock.now() % DAY_MS) + 1;
+    rt.clock.advance(toMidnight);
+    try {
+      expect((await list(b)).json.data).toMatchObject({ total: 1, unread: 1 });
+      expect((await stored()).map((row) => row.id)).toEqual([newer]);
+    } finally {
+      rt.clock.advance(-toMidnight);
+    }
   });
 
   it("another member's notification answers 404 to read, unread and delete, and stays untouched", async () => {
