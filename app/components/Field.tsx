@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps } from "~/components/form/use-form";
 import { CheckboxField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import type { InputHTMLAttributes } from "react";

@@ -3,7 +3,8 @@
  * deletion, asked for with the current password and confirmed from the e-mail link, with what is deleted,
  * what the law keeps, and what happens to a running membership.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountStateData } from "~/api/account.server";
