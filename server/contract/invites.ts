@@ -9,6 +9,7 @@ import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
 import { TRACKING_ID_PATTERN } from "./registration-sign-up";
 import { SUPPORTED_LANGUAGES } from "./locales";
+import { VERIFICATION_CODE_LENGTH } from "./form-limits";
 import { emailSchema, passwordConfirmationMatches, passwordSchema, phoneLikeSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
@@ -29,7 +30,8 @@ export const invitationCodeSchema = v.pipe(
 export const INVITATION_LOOKUP_LIMIT = { windowMs: 10 * MINUTE, limit: 30 } as const;
 
 /** 6-digit codes (claims and SMS): 10 minutes, 5 wrong tries void the code. */
-export const VERIFICATION_CODE_LENGTH = 6;
+/** The code's length forms render: in ./form-limits (free of valibot, ADR 156). */
+export { VERIFICATION_CODE_LENGTH } from "./form-limits";
 export const VERIFICATION_CODE_TTL_MS = 10 * MINUTE;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
 export const verificationCodeSchema = v.pipe(

@@ -2,7 +2,7 @@
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import { FormErrors } from "~/components/Field";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { useLocalePath } from "~/i18n/lang";

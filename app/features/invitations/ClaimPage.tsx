@@ -3,7 +3,7 @@
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
 import { FormField, FormErrors } from "~/components/Field";
 import { allErrors, readReply } from "~/components/form/reply";

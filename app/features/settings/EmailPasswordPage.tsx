@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import { FormField, FormErrors } from "~/components/Field";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { allErrors, readReply } from "~/components/form/reply";
