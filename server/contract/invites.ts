@@ -9,7 +9,6 @@ import type { IssuedTokens } from "./auth";
 import { PHONE_COUNTRY_CODES } from "./countries";
 import { TRACKING_ID_PATTERN } from "./registration-sign-up";
 import { SUPPORTED_LANGUAGES } from "./locales";
-import { VERIFICATION_CODE_LENGTH } from "./form-limits";
 import { emailSchema, passwordConfirmationMatches, passwordSchema, phoneLikeSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
