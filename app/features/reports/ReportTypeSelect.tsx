@@ -1,6 +1,6 @@
 /** The report type select of every report form: the types that fit the object, grouped by category, most urgent first. */
 import { useTranslation } from "react-i18next";
-import { REPORT_CATEGORIES, REPORT_TYPES, reportTypesFor, type ReportObjectKind } from "#server/contract/reports";
+import { REPORT_CATEGORIES, REPORT_TYPES, reportTypesFor, type ReportObjectKind } from "#server/contract/report-types";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
