@@ -16,7 +16,7 @@ import { emailSchema } from "./validation";
 
 /** The kinds and types of reports: in ./report-types (free of valibot, ADR 156). */
 export * from "./report-types";
-import type { ReportObjectKind, ReportType } from "./report-types";
+import { REPORT_OBJECT_KINDS, REPORT_TYPE_KEYS, type ReportObjectKind, type ReportType } from "./report-types";
 
 /**
  * Child sexual abuse reports may be filed without name and e-mail (DSA Art. 16(2)(c) exempts offences of

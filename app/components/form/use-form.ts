@@ -48,6 +48,13 @@ export interface FormMetadata {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
+/**
+ * A form's fields by name: any name gives its field (a Proxy, as conform's fieldset). Typed loosely on purpose, as
+ * conform's default was: with noUncheckedIndexedAccess a plain record would make every field possibly undefined.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Fields = Record<string, FieldMetadata & any>;
+
 type Errors = Record<string, string[]>;
 type Validator = (formData: FormData) => Errors;
 
@@ -87,7 +94,7 @@ interface State {
   errors: Errors;
 }
 
-export function useForm(options: FormOptions): [FormMetadata, Record<string, FieldMetadata>] {
+export function useForm(options: FormOptions): [FormMetadata, Fields] {
   const reactId = useId();
   const formId = options.id ?? reactId;
   const { lastResult, schema, shouldValidate = "onSubmit", shouldRevalidate = shouldValidate } = options;
@@ -174,7 +181,7 @@ export function useForm(options: FormOptions): [FormMetadata, Record<string, Fie
     const id = `${formId}-${name}`;
     return { name, id, errorId: `${id}-error`, formId, initialValue: initialValues[name], errors: errors[name] };
   };
-  const fields = new Proxy({} as Record<string, FieldMetadata>, {
+  const fields: Fields = new Proxy({} as Fields, {
     get: (_, name) => (typeof name === "string" ? fieldOf(name) : undefined),
   });
   return [form, fields];

@@ -75,7 +75,7 @@ export function LinkedProfilesPage({
   // Days as the spec writes them (de "5. Dez. 2026"), in the site's home zone.
   const date = { format: (ms: number) => formatCalendarDate(homeDayOf(ms), lang) };
   const reply = readReply(lastResult);
-  const [inviteForm, inviteFields] = useForm<{ username: string }>({
+  const [inviteForm, inviteFields] = useForm({
     id: "link-invite",
     lastResult: reply.intent === "invite" ? lastResult : undefined,
     shouldValidate: "onSubmit",

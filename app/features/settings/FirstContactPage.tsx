@@ -159,7 +159,7 @@ function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastRe
 
 function BlockForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm<{ username: string }>({ id: "block-form", lastResult });
+  const [form, fields] = useForm({ id: "block-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="block" />

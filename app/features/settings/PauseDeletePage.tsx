@@ -40,7 +40,7 @@ function ActionButton({ intent, label, primary }: { intent: string; label: strin
 
 function DeleteRequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm<{ current_password: string }>({ id: "delete-form", lastResult });
+  const [form, fields] = useForm({ id: "delete-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request_delete" />
