@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps } from "~/components/form/use-form";
 import { CheckboxField, Field, type FieldProps } from "~/components/FieldControls";
 
 export { Field, FormErrors, Honeypot, type FieldProps } from "~/components/FieldControls";

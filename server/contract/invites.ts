@@ -29,7 +29,8 @@ export const invitationCodeSchema = v.pipe(
 export const INVITATION_LOOKUP_LIMIT = { windowMs: 10 * MINUTE, limit: 30 } as const;
 
 /** 6-digit codes (claims and SMS): 10 minutes, 5 wrong tries void the code. */
-export const VERIFICATION_CODE_LENGTH = 6;
+/** The code's length forms render: in ./form-limits (free of valibot, ADR 156). */
+export { VERIFICATION_CODE_LENGTH } from "./form-limits";
 export const VERIFICATION_CODE_TTL_MS = 10 * MINUTE;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
 export const verificationCodeSchema = v.pipe(

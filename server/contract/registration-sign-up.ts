@@ -12,10 +12,10 @@ import { emailSchema, passwordSchema, usernameSchema } from "./validation";
 
 const required = "validation.required";
 
-/** Adults only (German law; the spec asks for at least 18). */
-export const MIN_SIGNUP_AGE = 18;
-/** Nobody alive is older; keeps typos like 1066 out of the birth year. */
-export const MAX_SIGNUP_AGE = 120;
+import { COMPANY_NAME_MAX, CONTACT_PERSON_MAX, MAX_SIGNUP_AGE, MIN_SIGNUP_AGE } from "./form-limits";
+
+/** The ages and lengths forms render: in ./form-limits (free of valibot, ADR 156). */
+export { COMPANY_NAME_MAX, CONTACT_PERSON_MAX, MAX_SIGNUP_AGE, MIN_SIGNUP_AGE } from "./form-limits";
 
 /** Which individuals sign up: in ./signup-types (free of valibot, the join page renders it; ADR 149). */
 export { INDIVIDUAL_SIGNUP_TYPES, isIndividualSignupType, type IndividualSignupType } from "./signup-types";
@@ -25,8 +25,6 @@ export { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
 /** Landing page ids and invitation codes arrive in URLs: short, plain tokens only. */
 export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const COMPANY_NAME_MAX = 80;
-export const CONTACT_PERSON_MAX = 80;
 
 /** The real calendar date, or null (31 February is not one). */
 export function birthDateOf(day: number, month: number, year: number): string | null {

@@ -3,10 +3,10 @@
  * and the API (the rule that counts). Messages are translation keys.
  */
 import * as v from "valibot";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./form-limits";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
+/** The limits forms render: in ./form-limits (free of valibot, ADR 156). */
+export { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./form-limits";
 export const CAPTCHA_ANSWER_MAX = 32;
 /** An ALTCHA payload is about 600 characters; room for more, never megabytes. */
 export const CAPTCHA_POW_MAX = 4_000;
@@ -94,9 +94,6 @@ export const resetPasswordSchema = v.pipe(
  * 3 to 20. Profile routes accept any such name (older accounts may be
  * shorter), and also the single letters s, n, c, l, r or the empty string.
  */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 20;
-export const USERNAME_PATTERN = /^[A-Za-z0-9ÄÖÜäöüß]+(?:[_.-][A-Za-z0-9ÄÖÜäöüß]+)*$/;
 const ROUTE_USERNAME_EXTRAS = new Set(["", "s", "n", "c", "l", "r"]);
 
 /** No account's name is longer; a longer one in a URL is simply not a profile (and never reaches the API). */

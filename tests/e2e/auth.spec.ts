@@ -31,6 +31,34 @@ test.describe("login, dashboard, logout", () => {
     await expect(page.locator('[data-field-error="password"]')).toHaveText("Bitte fülle dieses Feld aus.");
   });
 
+  test("an empty username is reported at its field: on leaving it with JavaScript (no post, ADR 156), on submit without @js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/de/login");
+    const error = page.locator('[data-field-error="username"]');
+    if (javaScriptEnabled) {
+      // The form's schema loads on the first focus; leaving the field then checks it in the browser.
+      await page.getByLabel("Benutzername oder E-Mail").focus();
+      await expect(async () => {
+        await page.getByLabel("Benutzername oder E-Mail").focus();
+        await page.getByLabel("Passwort", { exact: true }).focus();
+        await expect(error).toHaveText("Bitte fülle dieses Feld aus.", { timeout: 500 });
+      }).toPass();
+      expect(posts).toEqual([]);
+      await page.getByLabel("Benutzername oder E-Mail").fill(DEMO.escort);
+      await expect(error).toHaveText("");
+    } else {
+      await page.getByRole("button", { name: "Anmelden" }).last().click();
+      await expect(error).toHaveText("Bitte fülle dieses Feld aus.");
+      expect(posts).toHaveLength(1);
+    }
+  });
+
   test("returns to the page the login was asked for", async ({ page }) => {
     await page.goto("/de/my_dashboard");
     await expect(page).toHaveURL(/\/de\/login\?r=/);

@@ -1,5 +1,5 @@
 /** The field for a 6-digit code sent by SMS or e-mail (phone verification, profile claims): the keypad, and the browser may fill it in. */
-import { VERIFICATION_CODE_LENGTH } from "#server/contract/invites";
+import { VERIFICATION_CODE_LENGTH } from "#server/contract/form-limits";
 import { FormField } from "~/components/Field";
 
 export function VerificationCodeField({

@@ -3,7 +3,8 @@
  * a plain form (accept, decline, or end a listing); a business asks escorts by username, sees who accepted,
  * declined or ended, takes requests back, removes listings and asks again once the interval has passed (ADR 069).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_LINK_REQUEST_INTERVAL_DAYS, type BusinessLinkAnswer } from "#server/contract/business-links";
@@ -74,7 +75,7 @@ export function LinkedProfilesPage({
   // Days as the spec writes them (de "5. Dez. 2026"), in the site's home zone.
   const date = { format: (ms: number) => formatCalendarDate(homeDayOf(ms), lang) };
   const reply = readReply(lastResult);
-  const [inviteForm, inviteFields] = useForm<{ username: string }>({
+  const [inviteForm, inviteFields] = useForm({
     id: "link-invite",
     lastResult: reply.intent === "invite" ? lastResult : undefined,
     shouldValidate: "onSubmit",

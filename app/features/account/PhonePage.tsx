@@ -2,18 +2,20 @@
  * user/phone: verify a phone number by SMS. Pick the country (DE 49, AT 43, CH 41, NL 31), enter the
  * number, then the 6-digit code from the SMS. Two plain forms; works without JavaScript.
  */
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, getSelectProps, useForm } from "~/components/form/use-form";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHONE_COUNTRY_CODES } from "#server/contract/countries";
-import { smsSendSchema, smsVerifySchema } from "#server/contract/invites";
 import { FormField, FormErrors } from "~/components/Field";
 import { allErrors, readReply } from "~/components/form/reply";
 import { VerificationCodeField } from "~/components/form/VerificationCodeField";
 import { SelectField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 import type { loadPhone, submitPhone } from "./phone.server";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadSmsSendSchema = () => import("#server/contract/invites").then((m) => m.smsSendSchema);
+const loadSmsVerifySchema = () => import("#server/contract/invites").then((m) => m.smsVerifySchema);
 
 export function PhonePage() {
   const { status } = useLoaderData<typeof loadPhone>();
@@ -31,13 +33,13 @@ export function PhonePage() {
     id: "phone-send",
     lastResult: reply.intent === "send" ? actionData?.lastResult : undefined,
     defaultValue: { country_code: String(PHONE_COUNTRY_CODES.DE) },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsSendSchema }),
+    schema: loadSmsSendSchema,
     shouldValidate: "onSubmit",
   });
   const [verifyForm, verifyFields] = useForm({
     id: "phone-verify",
     lastResult: reply.intent === "verify" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: smsVerifySchema }),
+    schema: loadSmsVerifySchema,
     shouldValidate: "onSubmit",
   });
 

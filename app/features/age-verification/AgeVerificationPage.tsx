@@ -3,16 +3,10 @@
  * (0 init, 1 pending, 2 verified), then the one form that moves it on: choose a PIN and identify at the provider, or
  * enter the PIN for this login session. Plain forms; works without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  AGE_PIN_LENGTH,
-  ageVerificationAuthenticateSchema,
-  ageVerificationStartSchema,
-  type AgeVerificationStatusName,
-} from "#server/contract/age-verification";
+import { AGE_PIN_LENGTH, type AgeVerificationStatusName } from "#server/contract/age-verification";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { FormErrors, FormField } from "~/components/Field";
 import { allErrors, readReply } from "~/components/form/reply";
@@ -20,6 +14,10 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { loadAgeVerification, submitAgeVerification } from "./age-verification.server";
 import * as css from "./age-verification.css";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadStartSchema = () => import("#server/contract/age-verification").then((m) => m.ageVerificationStartSchema);
+const loadAuthenticateSchema = () => import("#server/contract/age-verification").then((m) => m.ageVerificationAuthenticateSchema);
 
 const PIN_INPUT = { inputMode: "numeric", autoComplete: "off", maxLength: AGE_PIN_LENGTH, type: "password" } as const;
 
@@ -35,13 +33,13 @@ export function AgeVerificationPage() {
   const [startForm, startFields] = useForm({
     id: "age-start",
     lastResult: reply.intent === "start" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ageVerificationStartSchema }),
+    schema: loadStartSchema,
     shouldValidate: "onSubmit",
   });
   const [pinForm, pinFields] = useForm({
     id: "age-pin",
     lastResult: reply.intent === "authenticate" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ageVerificationAuthenticateSchema }),
+    schema: loadAuthenticateSchema,
     shouldValidate: "onSubmit",
   });
 

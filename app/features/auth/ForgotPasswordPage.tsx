@@ -1,13 +1,14 @@
 /** forgot_password: the e-mail form, or the "sent" notice after it. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forgotPasswordSchema } from "#server/contract/validation";
 import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { submitForgotPassword } from "./forgot-password.server";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadForgotPasswordSchema = () => import("#server/contract/validation").then((m) => m.forgotPasswordSchema);
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function ForgotPasswordPage() {
   const actionData = useActionData<typeof submitForgotPassword>();
   const [form, fields] = useForm({
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: forgotPasswordSchema }),
+    schema: loadForgotPasswordSchema,
     shouldValidate: "onBlur",
   });
   return (

@@ -1,6 +1,6 @@
 /** The login page: username or e-mail, password, the captcha after repeated failures, keep me logged in. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormField, FormErrors, Honeypot } from "~/components/Field";
@@ -8,7 +8,9 @@ import { LoginCaptcha, type LoginCaptchaChallenge as Captcha } from "~/component
 import { useLocalePath } from "~/i18n/lang";
 import { withReturnPath } from "~/utils/return-path";
 import * as ui from "~/styles/ui.css";
-import { loginFormSchema } from "./login-form";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadLoginSchema = () => import("./login-form").then((m) => m.loginFormSchema);
 
 export function LoginPage({
   returnTo,
@@ -25,7 +27,7 @@ export function LoginPage({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: loginFormSchema }),
+    schema: loadLoginSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

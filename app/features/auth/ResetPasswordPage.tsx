@@ -1,14 +1,16 @@
 /** reset_password: the new password form (the token from the e-mail rides along), or the expired-link notice. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MIN, resetPasswordSchema } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import { FormErrors } from "~/components/Field";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { loadResetPassword, submitResetPassword } from "./reset-password.server";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadResetPasswordSchema = () => import("#server/contract/validation").then((m) => m.resetPasswordSchema);
 
 export function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loadResetPassword>();
@@ -18,7 +20,7 @@ export function ResetPasswordPage() {
   const { pathname } = useLocation();
   const [form, fields] = useForm({
     lastResult: actionData?.lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: resetPasswordSchema }),
+    schema: loadResetPasswordSchema,
     shouldValidate: "onBlur",
   });
   return (

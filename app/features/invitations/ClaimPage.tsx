@@ -1,11 +1,9 @@
 /** invites/{code}: the claim page. Steps, each a plain form: preview with "send me a code" → enter the 6-digit code
  * (or ask for a new one) → set a password → signed in. This page only shows the state the API answers. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { claimPasswordFormSchema, claimVerifySchema } from "#server/contract/invites";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import type { ClaimPreviewData as ClaimPreview } from "~/api/registration.server";
 import { FormField, FormErrors } from "~/components/Field";
 import { allErrors, readReply } from "~/components/form/reply";
@@ -16,6 +14,10 @@ import * as pictureCss from "~/components/picture.css";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import type { ClaimStep as ClaimStepName, loadClaim, submitClaim } from "./claim.server";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadClaimVerifySchema = () => import("#server/contract/invites").then((m) => m.claimVerifySchema);
+const loadClaimPasswordSchema = () => import("#server/contract/invites").then((m) => m.claimPasswordFormSchema);
 
 export function ClaimPage() {
   const loaderData = useLoaderData<typeof loadClaim>();
@@ -117,7 +119,7 @@ function VerifyForm({ attemptsLeft }: { attemptsLeft: number }) {
   const [form, fields] = useForm({
     id: "claim-verify",
     lastResult: readReply(actionData?.lastResult).intent === "verify" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimVerifySchema }),
+    schema: loadClaimVerifySchema,
     shouldValidate: "onSubmit",
   });
   return (
@@ -143,7 +145,7 @@ function PasswordStep({ needsEmail }: { needsEmail: boolean }) {
   const [form, fields] = useForm({
     id: "claim-password",
     lastResult: readReply(actionData?.lastResult).intent === "password" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: claimPasswordFormSchema }),
+    schema: loadClaimPasswordSchema,
     shouldValidate: "onBlur",
   });
   return (

@@ -1,9 +1,8 @@
 /** user/billing_invoices, the page: the member's invoices and credit notes with their downloads, and the billing details form. */
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { billingInfoSchema } from "#server/contract/invoices";
 import { FormErrors, FormField } from "~/components/Field";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { useLocalePath } from "~/i18n/lang";
@@ -12,6 +11,9 @@ import * as ui from "~/styles/ui.css";
 import { SettingsCard, SettingsFrame, SettingsLink } from "~/features/settings/SettingsFrame";
 import type { BillingInvoicesView } from "./billing-invoices.server";
 import * as css from "./invoices.css";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadBillingInfoSchema = () => import("#server/contract/invoices").then((m) => m.billingInfoSchema);
 
 function InvoiceItems({ items }: { items: BillingInvoicesView["items"] }) {
   const { t } = useTranslation("invoices");
@@ -75,7 +77,7 @@ function BillingForm({
       email: billing.email,
       vat_id: billing.vatId ?? "",
     },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: billingInfoSchema }),
+    schema: loadBillingInfoSchema,
     shouldValidate: "onBlur",
   });
   const countryError = fields.country.errors?.[0];

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";

@@ -3,18 +3,21 @@
  * person. Rendered by join/business/basic and the landing-page variant,
  * always posting to join/business/basic.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BUSINESS_KINDS, businessSignUpSchema, COMPANY_NAME_MAX, CONTACT_PERSON_MAX } from "#server/contract/registration-sign-up";
-import { USERNAME_MAX, USERNAME_MIN } from "#server/contract/validation";
+import { COMPANY_NAME_MAX, CONTACT_PERSON_MAX, USERNAME_MAX, USERNAME_MIN } from "#server/contract/form-limits";
+import { BUSINESS_KINDS } from "#server/contract/signup-types";
 import { FormCheckboxField, FormField } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { ChoiceFieldset } from "./ChoiceFieldset";
 import { CityField } from "./CityField";
 import { LegalLinks, NewPasswordField, SignUpFormHead, SignUpSubmit } from "./SignUpParts";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadBusinessSignUpSchema = () => import("#server/contract/registration-sign-up").then((m) => m.businessSignUpSchema);
 
 export const BUSINESS_FIELDS = [
   "company_name",
@@ -40,7 +43,7 @@ export function BusinessBasicForm({ lastResult, landingPageId = "", invitationCo
     id: "business-basic",
     lastResult,
     defaultValue: { landing_page_id: landingPageId, invitation_code: invitationCode },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: businessSignUpSchema }),
+    schema: loadBusinessSignUpSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

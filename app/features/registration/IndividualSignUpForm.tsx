@@ -5,20 +5,15 @@
  * Works as a plain HTML form; with JavaScript the username and e-mail are
  * checked for uniqueness on blur (the server check on submit is what counts).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "~/components/form/use-form";
 import { Form, useFetcher } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS } from "#server/contract/locales";
-import {
-  individualSignUpSchema,
-  INDIVIDUAL_SIGNUP_TYPES,
-  MIN_SIGNUP_AGE,
-  type IndividualSignupType,
-} from "#server/contract/registration-sign-up";
+import { MIN_SIGNUP_AGE, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/form-limits";
+import { INDIVIDUAL_SIGNUP_TYPES, type IndividualSignupType } from "#server/contract/signup-types";
 import { GENDER, SALUTATIONS } from "#server/contract/users";
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/validation";
 import { Field, FormCheckboxField, FormField } from "~/components/Field";
 import { SelectField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
@@ -29,6 +24,9 @@ import { withReturnPath } from "~/utils/return-path";
 import { ChoiceFieldset } from "./ChoiceFieldset";
 import { LegalLinks, NewPasswordField, SignUpFormHead, SignUpSubmit } from "./SignUpParts";
 import * as css from "./sign-up.css";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadIndividualSignUpSchema = () => import("#server/contract/registration-sign-up").then((m) => m.individualSignUpSchema(Date.now));
 
 export const SIGN_UP_FIELDS = [
   "user_type",
@@ -83,12 +81,11 @@ export function IndividualSignUpForm({
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalePath();
-  const schema = useMemo(() => individualSignUpSchema(Date.now), []);
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
     defaultValue: { user_type: defaultUserType, landing_page_id: landingPageId, invitation_code: invitationCode },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    schema: loadIndividualSignUpSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

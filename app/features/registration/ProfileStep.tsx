@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";

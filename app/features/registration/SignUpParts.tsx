@@ -3,10 +3,10 @@
  * the form's head (errors, honeypot, hidden landing page and invitation), the new
  * password, the links to the legal pages and the submit button.
  */
-import { getInputProps } from "@conform-to/react";
+import { getInputProps } from "~/components/form/use-form";
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import { FormField, FormErrors, Honeypot } from "~/components/Field";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";

@@ -2,12 +2,11 @@
  * user/email_password, the page: the address (with a change waiting for its link, and a way to withdraw
  * it) and the password, each its own plain form; or, from the mail's link, the one confirm button.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { changeEmailSchema, changePasswordSchema } from "#server/contract/settings";
-import { PASSWORD_MIN } from "#server/contract/validation";
+import { PASSWORD_MIN } from "#server/contract/form-limits";
 import { FormField, FormErrors } from "~/components/Field";
 import { NewPasswordFields } from "~/components/form/NewPasswordFields";
 import { allErrors, readReply } from "~/components/form/reply";
@@ -15,6 +14,10 @@ import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { SettingsFrame } from "./SettingsFrame";
 import * as css from "./settings.css";
+
+// The form's schema, loaded on its first focus, input or submit (ADR 156): the action parses with the same.
+const loadChangeEmailSchema = () => import("#server/contract/settings").then((m) => m.changeEmailSchema);
+const loadChangePasswordSchema = () => import("#server/contract/settings").then((m) => m.changePasswordSchema);
 
 export interface EmailPasswordView {
   mode: "manage" | "confirm" | "confirmed";
@@ -33,7 +36,7 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | nu
   const [form, fields] = useForm({
     id: "email-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: changeEmailSchema }),
+    schema: loadChangeEmailSchema,
     shouldValidate: "onBlur",
   });
   return (
@@ -62,7 +65,7 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   const [form, fields] = useForm({
     id: "password-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: changePasswordSchema }),
+    schema: loadChangePasswordSchema,
     shouldValidate: "onBlur",
   });
   return (

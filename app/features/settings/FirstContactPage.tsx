@@ -2,7 +2,8 @@
  * user/first_contact_filter_and_blocklist, the page: who may write first (ages, genders, user types,
  * origins, members only, verified only) and the block list (block by username, unblock from the list).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockListData } from "~/api/blocks.server";
@@ -158,7 +159,7 @@ function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastRe
 
 function BlockForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm<{ username: string }>({ id: "block-form", lastResult });
+  const [form, fields] = useForm({ id: "block-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="block" />

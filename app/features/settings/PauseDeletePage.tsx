@@ -3,7 +3,8 @@
  * deletion, asked for with the current password and confirmed from the e-mail link, with what is deleted,
  * what the law keeps, and what happens to a running membership.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountStateData } from "~/api/account.server";
@@ -39,7 +40,7 @@ function ActionButton({ intent, label, primary }: { intent: string; label: strin
 
 function DeleteRequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm<{ current_password: string }>({ id: "delete-form", lastResult });
+  const [form, fields] = useForm({ id: "delete-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request_delete" />

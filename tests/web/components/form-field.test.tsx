@@ -1,14 +1,15 @@
 /**
- * A field bound to a conform form describes its input by what the page really shows: the hint and the error
+ * A field bound to a form of the kit's useForm describes its input by what the page really shows: the hint and the error
  * line, under the id the input has (also when the page gives its own id, as two forms on one page do).
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FormCheckboxField, FormField } from "~/components/Field";
+import { useForm } from "~/components/form/use-form";
 
 function Probe({ lastResult, id }: { lastResult?: SubmissionResult<string[]>; id?: string }) {
-  const [form, fields] = useForm<{ current_password: string; terms: boolean }>({ id: "probe", lastResult });
+  const [form, fields] = useForm({ id: "probe", lastResult });
   return (
     <form id={form.id}>
       <FormField field={fields.current_password} type="password" label="Password" hint="At least 8 characters" id={id} />
