@@ -1,0 +1,492 @@
+/**
+ * A search answered from the column index (ADR 151): the filter, the total and every facet in one pass over the
+ * matching rows, and the page's candidates by a bounded top-k in the exact order of the SQL (each database's NULL
+ * order included). The caller reads the page's rows by id with the SQL's own WHERE and ORDER BY, so tiles are the
+ * same objects. A search with anything the index does not hold answers null here and takes the SQL path unchanged
+ * (the list: indexedFilterOf).
+ */
+import type { ApiDeps } from "../../api/types";
+import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
+import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, PRICE_DURATIONS, type Range, type SearchSort } from "../../contract/search";
+import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
+import { boundingBox } from "../geo/index";
+import { SearchColumnIndex, NULL_INT, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
+import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
+import type { Plan } from "./service";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Distances this close (km) to the radius, or to the page's last distance, are left to the database's arithmetic. */
+const DISTANCE_EPSILON_KM = 1e-6;
+/** Pages deeper than this many rows are read by the SQL (the top-k would hold too many). */
+const MAX_INDEXED_PAGE_END = 5_000;
+
+/** A facet's value source, for the SQL's CASE and the index alike (service.ts facetDimensions). */
+export type FacetSource =
+  | { column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" }
+  | { column: "birth_ymd" | "price_hour"; cases: readonly BandCase[] };
+/** One band of a range facet: the first band whose bounds hold is the row's. */
+export interface BandCase {
+  lo?: { value: number; inclusive: boolean };
+  hi?: { value: number; inclusive: boolean };
+}
+
+/** One group of the aggregate, as the SQL's GROUP BY row: f0 … fn the facet values, n the rows. */
+export type FacetGroup = Record<string, unknown> & { n: number };
+
+/** The only_show_type flags the index answers (the others read media, tours or bundles). */
+const INDEXED_FLAGS = new Set(["is_visible", "is_new", "is_verified", "has_review", "is_hot", "is_member", "safe_sex_status"]);
+/** Filter keys that never reach the WHERE clause, or that the index holds. Any other key set: the SQL path. */
+const INDEXED_FILTER_KEYS = new Set([
+  "user_type",
+  "user_location",
+  "location",
+  "customized",
+  "country",
+  "gender",
+  "age",
+  "price",
+  "height",
+  "weight",
+  `price_${DEFAULT_PRICE_DURATION}`,
+  "is_smoker",
+  "piercing",
+  "tattoo",
+  "figure_type",
+  "race_type",
+  "cup_size",
+  "only_show_type",
+]);
+
+/**
+ * Whether the index can answer this plan's filter. Not held, so the SQL path: a name prefix, members touring the
+ * place, an extra condition (the directory's categories), the multi-valued traits (breast type, hair color and
+ * length, escort services, languages), time prices other than the hour, a business kind, and the flags has_avatar,
+ * on_tour, exclusive_content and (where it applies) fsk18_photos.
+ */
+export function indexHolds(plan: Plan, hasExtra: boolean): boolean {
+  if (hasExtra || plan.name || (plan.touring?.size ?? 0) > 0) return false;
+  for (const [key, value] of Object.entries(plan.filter)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (!INDEXED_FILTER_KEYS.has(key)) return false;
+  }
+  for (const flag of plan.filter.only_show_type ?? []) {
+    if (INDEXED_FLAGS.has(flag)) continue;
+    // fsk18_photos from anyone but an age-verified viewer of escorts is ignored by the SQL too.
+    if (flag === "fsk18_photos" && !(plan.viewer.isAgeVerified && plan.target === "escort")) continue;
+    return false;
+  }
+  return true;
+}
+
+export interface IndexedRequest {
+  plan: Plan;
+  userTypes: readonly number[];
+  sort: SearchSort;
+  /** Rows up to the page's end (offset + page size); 0: no page. */
+  need: number;
+  /** The facets (null: no aggregate); loose ones carry the values their filter accepts. */
+  facets: ReadonlyArray<{ source: FacetSource; accepts?: ReadonlySet<number> }> | null;
+  /** From boot config: the age thresholds of the filter (service.ts yearsBefore). */
+  ageBounds: { maxBirth: number | null; minBirthExclusive: number | null };
+  /** "index": wait for the first load; "auto": take the SQL path until it is loaded. */
+  mode: "index" | "auto";
+  /** The loose facets whose filter the aggregate applies itself. */
+  loose: ReadonlySet<string>;
+}
+
+export interface IndexedAnswer {
+  /** The page's candidates (a superset of the page where the database's arithmetic decides); null: the SQL reads the page. */
+  pageIds: number[] | null;
+  groups: FacetGroup[] | null;
+}
+
+type Predicate = (store: ColumnStore, slot: number) => boolean;
+
+/** The viewer's blocks, both ways (one query per search). */
+async function blockedWith(deps: ApiDeps, viewerId: number): Promise<Set<number>> {
+  const rows = await deps.db
+    .selectFrom("blocks")
+    .select("blocks.blocked_id as id")
+    .where("blocks.blocker_id", "=", viewerId)
+    .unionAll(deps.db.selectFrom("blocks").select("blocks.blocker_id as id").where("blocks.blocked_id", "=", viewerId))
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+const isNull = (value: number) => value === NULL_INT;
+
+function rangeTest(range: Range, column: (store: ColumnStore, slot: number) => number): Predicate {
+  const [min, max] = range;
+  return (s, i) => {
+    const v = column(s, i);
+    if (isNull(v)) return false;
+    return (min === "*" || v >= min) && (max === "*" || v <= max);
+  };
+}
+
+function inList(values: readonly number[], column: (store: ColumnStore, slot: number) => number): Predicate {
+  const set = new Set(values);
+  return (s, i) => {
+    const v = column(s, i);
+    return !isNull(v) && set.has(v);
+  };
+}
+
+/** The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself. */
+function predicatesOf(req: IndexedRequest, store: ColumnStore, blocked: Set<number> | null): Predicate[] {
+  const { plan, loose } = req;
+  const { filter, now } = plan;
+  const out: Predicate[] = [];
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  if (radius) {
+    const box = boundingBox(radius.lat, radius.lon, radius.radius);
+    out.push((s, i) => s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon);
+  } else if (plan.location.mode === "radius") out.push((s, i) => !Number.isNaN(s.lat[i]!));
+  if (filter.country && filter.country.length > 0) {
+    const codes = new Set(filter.country.flatMap((c) => store.countries.find(c) ?? []));
+    out.push((s, i) => codes.has(s.country[i]!));
+  }
+  if (plan.place?.cityId !== undefined) {
+    const cityId = plan.place.cityId;
+    out.push((s, i) => s.cityId[i] === cityId);
+  } else if (plan.place?.regionCode !== undefined) {
+    const code = store.regions.find(plan.place.regionCode) ?? -1;
+    out.push((s, i) => s.region[i] === code);
+  }
+  const types = new Set(req.userTypes);
+  out.push((s, i) => types.has(s.userType[i]!));
+  if (filter.gender && filter.gender.length > 0 && !loose.has("gender")) out.push(inList(filter.gender, (s, i) => s.gender[i]!));
+  const { maxBirth, minBirthExclusive } = req.ageBounds;
+  if (maxBirth !== null) out.push((s, i) => !isNull(s.birthYmd[i]!) && s.birthYmd[i]! <= maxBirth);
+  if (minBirthExclusive !== null) out.push((s, i) => !isNull(s.birthYmd[i]!) && s.birthYmd[i]! > minBirthExclusive);
+  const price = (s: ColumnStore, i: number) => s.priceHour[i]!;
+  if (filter.price) out.push(rangeTest(filter.price, price));
+  for (const duration of PRICE_DURATIONS) {
+    const range = filter[`price_${duration}`];
+    if (range && duration === DEFAULT_PRICE_DURATION) out.push(rangeTest(range, price));
+  }
+  if (filter.figure_type?.length && !loose.has("figure_type")) out.push(inList(filter.figure_type, (s, i) => s.figureType[i]!));
+  if (filter.race_type?.length && !loose.has("race_type")) out.push(inList(filter.race_type, (s, i) => s.raceType[i]!));
+  if (filter.cup_size?.length) out.push(inList(filter.cup_size, (s, i) => s.cupSize[i]!));
+  if (filter.height) out.push(rangeTest(filter.height, (s, i) => s.heightCm[i]!));
+  if (filter.weight) out.push(rangeTest(filter.weight, (s, i) => s.weightKg[i]!));
+  if (filter.is_smoker !== undefined) {
+    const want = filter.is_smoker;
+    out.push((s, i) => s.isSmoker[i] === want);
+  }
+  if (filter.piercing !== undefined) {
+    const want = filter.piercing === 1 ? 1 : 0;
+    out.push((s, i) => s.hasPiercing[i] === want);
+  }
+  if (filter.tattoo !== undefined) {
+    const want = filter.tattoo === 1 ? 1 : 0;
+    out.push((s, i) => s.hasTattoo[i] === want);
+  }
+  for (const flag of filter.only_show_type ?? []) {
+    if (flag === "is_visible") out.push((s, i) => s.availableNowUntil[i]! > now);
+    else if (flag === "is_new") out.push((s, i) => s.createdAt[i]! > now - NEW_PROFILE_DAYS * DAY);
+    else if (flag === "is_verified") out.push((s, i) => s.verified[i] === 1);
+    else if (flag === "has_review") out.push((s, i) => s.reviewCount[i]! > 0);
+    else if (flag === "is_hot") out.push((s, i) => s.isHot[i] === 1);
+    else if (flag === "is_member") out.push((s, i) => plusRunning(s, i, now));
+    else if (flag === "safe_sex_status") out.push((s, i) => s.safeSexStatus[i] === 1);
+  }
+  if (plan.viewer.id !== null) {
+    const own = plan.viewer.id;
+    const others = blocked ?? new Set<number>();
+    out.push((s, i) => s.userId[i] !== own && !others.has(s.userId[i]!));
+  } else {
+    const membersOnlyTypes = new Set(MEMBERS_ONLY_USER_TYPES);
+    out.push((s, i) => s.membersOnly[i] === 0 && !membersOnlyTypes.has(s.userType[i]!));
+  }
+  return out;
+}
+
+/** The loose facets' filters (gender, figure, race), as the page's WHERE clause has them. */
+function pageFilter(req: IndexedRequest): Predicate {
+  const { filter } = req.plan;
+  const tests: Predicate[] = [];
+  if (req.loose.has("gender") && filter.gender?.length) tests.push(inList(filter.gender, (s, i) => s.gender[i]!));
+  if (req.loose.has("figure_type") && filter.figure_type?.length) tests.push(inList(filter.figure_type, (s, i) => s.figureType[i]!));
+  if (req.loose.has("race_type") && filter.race_type?.length) tests.push(inList(filter.race_type, (s, i) => s.raceType[i]!));
+  return (s, i) => tests.every((test) => test(s, i));
+}
+
+/** plusRunningSql over the index. */
+function plusRunning(s: ColumnStore, i: number, now: number): boolean {
+  const until = s.memberUntil[i]!;
+  return s.isMember[i] === 1 && (Number.isNaN(until) || until > now);
+}
+
+/** The ranking score (service.ts rankingScore) of a slot at `now`. */
+function scoreOf(s: ColumnStore, i: number, now: number): number {
+  const login = s.lastLoginAt[i]!;
+  const band = login > now - DAY ? LOGIN_BONUS_MAX : login > now - 7 * DAY ? 100 : login > now - 30 * DAY ? 50 : 0;
+  return s.fixedScore[i]! + (plusRunning(s, i, now) ? PLUS_BONUS : 0) + band;
+}
+
+/** The SQL's great-circle distance (distanceSql), in the same steps. */
+function distanceFrom(lat: number, lon: number) {
+  const lat0 = (lat * Math.PI) / 180;
+  const lon0 = (lon * Math.PI) / 180;
+  const cosLat0 = Math.cos((lat * Math.PI) / 180);
+  const rad = Math.PI / 180;
+  return (rowLat: number, rowLon: number) => {
+    const a = Math.sin((rowLat * rad - lat0) / 2);
+    const b = Math.sin((rowLon * rad - lon0) / 2);
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a * a + cosLat0 * Math.cos(rowLat * rad) * b * b));
+  };
+}
+
+/** Sort keys of a slot, larger first, in the ORDER BY's order (orderFor); the user id decides last (larger first). */
+type Keys = (s: ColumnStore, i: number, distance: number) => number[];
+
+function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Keys | "by-distance" {
+  const { plan, sort } = req;
+  const now = plan.now;
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  // `last_login_at desc`: SQLite orders NULL as the smallest value, PostgreSQL as the largest.
+  const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  const login = (s: ColumnStore, i: number) => (Number.isNaN(s.lastLoginAt[i]!) ? nullLogin : s.lastLoginAt[i]!);
+  const risen = (s: ColumnStore, i: number) => (s.riseUpUntil[i]! > now ? s.riseUpUntil[i]! : 0);
+  const score = (s: ColumnStore, i: number) => scoreOf(s, i, now);
+  switch (sort) {
+    case "distance":
+      if (radius) return "by-distance";
+      return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+    case "top_ranking_distance_ring": {
+      if (!radius) return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+      const kLat = KM_PER_DEGREE;
+      const kLon = KM_PER_DEGREE * Math.cos((radius.lat * Math.PI) / 180);
+      const ringOf = (s: ColumnStore, i: number) => {
+        const dy = (s.lat[i]! - radius.lat) * kLat;
+        const dx = (s.lon[i]! - radius.lon) * kLon;
+        const squared = dy * dy + dx * dx;
+        for (let r = 0; r < rings.length; r++) if (squared < rings[r]! * rings[r]!) return r;
+        return rings.length;
+      };
+      return (s, i) => [risen(s, i), -ringOf(s, i), score(s, i), login(s, i)];
+    }
+    case "rating":
+      return (s, i) => {
+        const rating = s.ratingAvg[i]!;
+        return [Number.isNaN(rating) ? 0 : 1, Number.isNaN(rating) ? 0 : rating, s.reviewCount[i]!, login(s, i)];
+      };
+    case "reviews_number_high_to_low":
+      return (s, i) => [s.reviewCount[i]!, score(s, i), login(s, i)];
+    case "last_login_at":
+      return (s, i) => [Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1, login(s, i)];
+    case "price_low_to_high":
+    case "price_high_to_low": {
+      const sign = sort === "price_low_to_high" ? -1 : 1;
+      return (s, i) => {
+        const price = s.priceHour[i]!;
+        return [isNull(price) ? 0 : 1, isNull(price) ? 0 : sign * price, login(s, i)];
+      };
+    }
+    case "top_ranked":
+      return (s, i) => {
+        const rating = s.ratingAvg[i]!;
+        const reviews = s.reviewCount[i]!;
+        return [risen(s, i), (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews), score(s, i), login(s, i)];
+      };
+    case "top_ranking":
+      return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+  }
+}
+
+function compareKeys(a: number[], aId: number, b: number[], bId: number): number {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! > b[k]! ? -1 : 1;
+  return bId - aId;
+}
+
+/** The best `k` of the matches in the keys' order (a bounded sorted list: most rows lose to its last entry at once). */
+function topK(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array | null, keys: Keys, k: number): number[] {
+  const best: Array<{ slot: number; keys: number[]; id: number }> = [];
+  for (let m = 0; m < count; m++) {
+    const slot = matches[m]!;
+    const entry = { slot, keys: keys(store, slot, distances ? distances[m]! : 0), id: store.userId[slot]! };
+    if (best.length === k && compareKeys(entry.keys, entry.id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKeys(best[mid]!.keys, best[mid]!.id, entry.keys, entry.id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, entry);
+    if (best.length > k) best.pop();
+  }
+  return best.map((e) => e.slot);
+}
+
+export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: readonly number[]): Promise<IndexedAnswer | null> {
+  const index = SearchColumnIndex.of(deps);
+  if (req.mode === "auto" && !index.ready) {
+    index.warm();
+    return null;
+  }
+  const viewerId = req.plan.viewer.id;
+  const [blocked] = await Promise.all([viewerId === null ? null : blockedWith(deps, viewerId), index.fresh()]);
+  // From here to the end no await: the index does not change under the pass.
+  const store = index.store!;
+  const { plan } = req;
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  const predicates = predicatesOf(req, store, blocked);
+  const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
+  const capacity = radius ? 1024 : store.size;
+  let matches = new Int32Array(capacity);
+  let distances = radius ? new Float64Array(capacity) : null;
+  let count = 0;
+  let uncertain = false;
+  const visit = (slot: number) => {
+    for (const test of predicates) if (!test(store, slot)) return;
+    let d = 0;
+    if (distance && radius) {
+      d = distance(store.lat[slot]!, store.lon[slot]!);
+      // At the radius itself the database's own sin and radians decide (last bits of a double): the SQL answers.
+      if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) uncertain = true;
+      if (d > radius.radius) return;
+    }
+    if (count === matches.length) {
+      const more = new Int32Array(matches.length * 2);
+      more.set(matches);
+      matches = more;
+      if (distances) {
+        const moreD = new Float64Array(distances.length * 2);
+        moreD.set(distances);
+        distances = moreD;
+      }
+    }
+    matches[count] = slot;
+    if (distances) distances[count] = d;
+    count += 1;
+  };
+  if (radius) {
+    const box = boundingBox(radius.lat, radius.lon, radius.radius);
+    const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
+    for (let a = lat0; a <= lat1; a++)
+      for (let o = lon0; o <= lon1; o++) {
+        const list = store.cells.get(cellKey(a, o));
+        if (list) for (const slot of list) visit(slot);
+      }
+  } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot);
+  if (uncertain) return null;
+
+  const groups = req.facets ? aggregate(store, matches, count, req) : null;
+  let pageIds: number[] | null = null;
+  if (req.need > 0 && req.need <= MAX_INDEXED_PAGE_END) {
+    // The page's query applies the loose facets' filters that the aggregate left out.
+    if (req.loose.size > 0) {
+      const onPage = pageFilter(req);
+      let kept = 0;
+      for (let m = 0; m < count; m++)
+        if (onPage(store, matches[m]!)) {
+          matches[kept] = matches[m]!;
+          if (distances) distances[kept] = distances[m]!;
+          kept += 1;
+        }
+      count = kept;
+    }
+    const keys = keysOf(req, deps.dialect, rings);
+    if (keys === "by-distance") pageIds = nearest(store, matches, count, distances!, req.need, deps.dialect);
+    else pageIds = topK(store, matches, count, null, keys, req.need).map((slot) => store.userId[slot]!);
+  }
+  return { pageIds, groups };
+}
+
+/**
+ * The candidates of a page sorted by distance: the best `need` by the index's distance, plus every row within
+ * DISTANCE_EPSILON_KM of the last one's distance (at most `need` per position), so where the two arithmetics differ
+ * in the last bits the database's ORDER BY still finds its own page among them.
+ */
+function nearest(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array, need: number, dialect: ApiDeps["dialect"]) {
+  const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  const login = (i: number) => (Number.isNaN(store.lastLoginAt[i]!) ? nullLogin : store.lastLoginAt[i]!);
+  const keys: Keys = (s, i, d) => [-d, login(i)];
+  const best = topK(store, matches, count, distances, keys, need);
+  if (best.length < need) return best.map((slot) => store.userId[slot]!);
+  const chosen = new Set(best);
+  const last = distanceOfSlot(matches, distances, count, best[best.length - 1]!);
+  const near: number[] = [];
+  for (let m = 0; m < count; m++)
+    if (!chosen.has(matches[m]!) && Math.abs(distances[m]! - last) <= DISTANCE_EPSILON_KM) near.push(m);
+  const byPosition = new Map<string, number[]>();
+  for (const m of near) {
+    const slot = matches[m]!;
+    const key = `${store.lat[slot]},${store.lon[slot]}`;
+    const list = byPosition.get(key) ?? [];
+    list.push(m);
+    byPosition.set(key, list);
+  }
+  const ids = best.map((slot) => store.userId[slot]!);
+  for (const list of byPosition.values()) {
+    const slots = Int32Array.from(list.map((m) => matches[m]!));
+    const ds = Float64Array.from(list.map((m) => distances[m]!));
+    for (const slot of topK(store, slots, slots.length, ds, keys, need)) ids.push(store.userId[slot]!);
+  }
+  return ids;
+}
+
+function distanceOfSlot(matches: Int32Array, distances: Float64Array, count: number, slot: number): number {
+  for (let m = 0; m < count; m++) if (matches[m] === slot) return distances[m]!;
+  return 0;
+}
+
+/** A facet value's raw form as the SQL's GROUP BY returns it (number, text or null). */
+function facetValue(store: ColumnStore, slot: number, source: FacetSource): number | string | null {
+  switch (source.column) {
+    case "gender":
+      return nullable(store.gender[slot]!);
+    case "country_code":
+      return store.countries.values[store.country[slot]!] ?? null;
+    case "figure_type":
+      return nullable(store.figureType[slot]!);
+    case "race_type":
+      return nullable(store.raceType[slot]!);
+    case "cup_size":
+      return nullable(store.cupSize[slot]!);
+    case "birth_ymd":
+    case "price_hour": {
+      const value = source.column === "birth_ymd" ? store.birthYmd[slot]! : store.priceHour[slot]!;
+      if (isNull(value)) return null;
+      return bandOf(value, source.cases);
+    }
+  }
+}
+
+export function bandOf(value: number, cases: readonly BandCase[]): number | null {
+  for (let b = 0; b < cases.length; b++) {
+    const { lo, hi } = cases[b]!;
+    if (lo && !(lo.inclusive ? value >= lo.value : value > lo.value)) continue;
+    if (hi && !(hi.inclusive ? value <= hi.value : value < hi.value)) continue;
+    return b;
+  }
+  return null;
+}
+
+const nullable = (value: number) => (isNull(value) ? null : value);
+
+/** The grouped counts the SQL's GROUP BY would return: one group per combination of facet values. */
+function aggregate(store: ColumnStore, matches: Int32Array, count: number, req: IndexedRequest): FacetGroup[] {
+  const facets = req.facets!;
+  if (facets.length === 0) return [{ n: count }];
+  const groups = new Map<string, FacetGroup>();
+  const values: Array<number | string | null> = new Array(facets.length);
+  for (let m = 0; m < count; m++) {
+    const slot = matches[m]!;
+    let key = "";
+    for (let f = 0; f < facets.length; f++) {
+      values[f] = facetValue(store, slot, facets[f]!.source);
+      key += `${values[f]}\u0000`;
+    }
+    const group = groups.get(key);
+    if (group) group.n += 1;
+    else {
+      const fresh: FacetGroup = { n: 1 };
+      values.forEach((v, f) => (fresh[`f${f}`] = v));
+      groups.set(key, fresh);
+    }
+  }
+  return [...groups.values()];
+}
