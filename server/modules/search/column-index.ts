@@ -284,6 +284,8 @@ export class SearchColumnIndex {
   private queued: Promise<void> | null = null;
   /** What the last full load cost (bench and ADR 151). */
   lastLoad: { rows: number; ms: number } | null = null;
+  /** Full loads so far (the first, and any after the log was pruned past this index or truncated). */
+  loads = 0;
 
   private constructor(private readonly deps: Pick<ApiDeps, "db" | "dialect">) {}
 
@@ -357,6 +359,7 @@ export class SearchColumnIndex {
     this.store = store;
     this.position = position;
     this.lastLoad = { rows: store.count, ms: performance.now() - started };
+    this.loads += 1;
   }
 
   private async applyChanges(): Promise<void> {
