@@ -53,8 +53,8 @@ const LOAD_CHUNK = 50_000;
 const RELOAD_CHUNK = 500;
 /** More changed users than this at once: a full load is cheaper than reloading them one chunk at a time. */
 const FULL_RELOAD_OVER = 50_000;
-/** Grid cells per degree (0.1°: ~11 km of latitude). */
-const CELLS_PER_DEGREE = 10;
+/** Grid cells per degree (0.01°: ~1.1 km of latitude; a 10 km box touches ~500 cells and little outside it). */
+const CELLS_PER_DEGREE = 100;
 const LON_CELLS = 360 * CELLS_PER_DEGREE + 1;
 
 const int = (value: unknown) => (value === null || value === undefined ? NULL_INT : Number(value));

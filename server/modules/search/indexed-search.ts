@@ -238,8 +238,20 @@ function distanceFrom(lat: number, lon: number) {
   };
 }
 
-/** Sort keys of a slot, larger first, in the ORDER BY's order (orderFor); the user id decides last (larger first). */
-type Keys = (s: ColumnStore, i: number, distance: number) => number[];
+/**
+ * Sort keys of a slot, larger first, in the ORDER BY's order (orderFor); the user id decides last (larger first). The
+ * answer is a buffer the next call overwrites (no allocation per row); topK copies what it keeps.
+ */
+type Keys = (s: ColumnStore, i: number, distance: number) => Float64Array;
+
+/** A Keys function over a buffer of `n` keys filled by `fill`. */
+function keyBuffer(n: number, fill: (out: Float64Array, s: ColumnStore, i: number, distance: number) => void): Keys {
+  const out = new Float64Array(n);
+  return (s, i, d) => {
+    fill(out, s, i, d);
+    return out;
+  };
+}
 
 function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Keys | "by-distance" {
   const { plan, sort } = req;
@@ -250,12 +262,16 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
   const login = (s: ColumnStore, i: number) => (Number.isNaN(s.lastLoginAt[i]!) ? nullLogin : s.lastLoginAt[i]!);
   const risen = (s: ColumnStore, i: number) => (s.riseUpUntil[i]! > now ? s.riseUpUntil[i]! : 0);
   const score = (s: ColumnStore, i: number) => scoreOf(s, i, now);
+  const ranking = keyBuffer(3, (out, s, i) => {
+    out[0] = risen(s, i);
+    out[1] = score(s, i);
+    out[2] = login(s, i);
+  });
   switch (sort) {
     case "distance":
-      if (radius) return "by-distance";
-      return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+      return radius ? "by-distance" : ranking;
     case "top_ranking_distance_ring": {
-      if (!radius) return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+      if (!radius) return ranking;
       const kLat = KM_PER_DEGREE;
       const kLon = KM_PER_DEGREE * Math.cos((radius.lat * Math.PI) / 180);
       const ringOf = (s: ColumnStore, i: number) => {
@@ -265,37 +281,57 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
         for (let r = 0; r < rings.length; r++) if (squared < rings[r]! * rings[r]!) return r;
         return rings.length;
       };
-      return (s, i) => [risen(s, i), -ringOf(s, i), score(s, i), login(s, i)];
+      return keyBuffer(4, (out, s, i) => {
+        out[0] = risen(s, i);
+        out[1] = -ringOf(s, i);
+        out[2] = score(s, i);
+        out[3] = login(s, i);
+      });
     }
     case "rating":
-      return (s, i) => {
+      return keyBuffer(4, (out, s, i) => {
         const rating = s.ratingAvg[i]!;
-        return [Number.isNaN(rating) ? 0 : 1, Number.isNaN(rating) ? 0 : rating, s.reviewCount[i]!, login(s, i)];
-      };
+        out[0] = Number.isNaN(rating) ? 0 : 1;
+        out[1] = Number.isNaN(rating) ? 0 : rating;
+        out[2] = s.reviewCount[i]!;
+        out[3] = login(s, i);
+      });
     case "reviews_number_high_to_low":
-      return (s, i) => [s.reviewCount[i]!, score(s, i), login(s, i)];
+      return keyBuffer(3, (out, s, i) => {
+        out[0] = s.reviewCount[i]!;
+        out[1] = score(s, i);
+        out[2] = login(s, i);
+      });
     case "last_login_at":
-      return (s, i) => [Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1, login(s, i)];
+      return keyBuffer(2, (out, s, i) => {
+        out[0] = Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1;
+        out[1] = login(s, i);
+      });
     case "price_low_to_high":
     case "price_high_to_low": {
       const sign = sort === "price_low_to_high" ? -1 : 1;
-      return (s, i) => {
+      return keyBuffer(3, (out, s, i) => {
         const price = s.priceHour[i]!;
-        return [isNull(price) ? 0 : 1, isNull(price) ? 0 : sign * price, login(s, i)];
-      };
+        out[0] = isNull(price) ? 0 : 1;
+        out[1] = isNull(price) ? 0 : sign * price;
+        out[2] = login(s, i);
+      });
     }
     case "top_ranked":
-      return (s, i) => {
+      return keyBuffer(4, (out, s, i) => {
         const rating = s.ratingAvg[i]!;
         const reviews = s.reviewCount[i]!;
-        return [risen(s, i), (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews), score(s, i), login(s, i)];
-      };
+        out[0] = risen(s, i);
+        out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
+        out[2] = score(s, i);
+        out[3] = login(s, i);
+      });
     case "top_ranking":
-      return (s, i) => [risen(s, i), score(s, i), login(s, i)];
+      return ranking;
   }
 }
 
-function compareKeys(a: number[], aId: number, b: number[], bId: number): number {
+function compareKeys(a: ArrayLike<number>, aId: number, b: ArrayLike<number>, bId: number): number {
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! > b[k]! ? -1 : 1;
   return bId - aId;
 }
@@ -305,16 +341,17 @@ function topK(store: ColumnStore, matches: Int32Array, count: number, distances:
   const best: Array<{ slot: number; keys: number[]; id: number }> = [];
   for (let m = 0; m < count; m++) {
     const slot = matches[m]!;
-    const entry = { slot, keys: keys(store, slot, distances ? distances[m]! : 0), id: store.userId[slot]! };
-    if (best.length === k && compareKeys(entry.keys, entry.id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
+    const rowKeys = keys(store, slot, distances ? distances[m]! : 0);
+    const id = store.userId[slot]!;
+    if (best.length === k && compareKeys(rowKeys, id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
     let lo = 0;
     let hi = best.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareKeys(best[mid]!.keys, best[mid]!.id, entry.keys, entry.id) < 0) lo = mid + 1;
+      if (compareKeys(best[mid]!.keys, best[mid]!.id, rowKeys, id) < 0) lo = mid + 1;
       else hi = mid;
     }
-    best.splice(lo, 0, entry);
+    best.splice(lo, 0, { slot, keys: [...rowKeys], id });
     if (best.length > k) best.pop();
   }
   return best.map((e) => e.slot);
@@ -403,7 +440,10 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
 function nearest(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array, need: number, dialect: ApiDeps["dialect"]) {
   const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   const login = (i: number) => (Number.isNaN(store.lastLoginAt[i]!) ? nullLogin : store.lastLoginAt[i]!);
-  const keys: Keys = (s, i, d) => [-d, login(i)];
+  const keys = keyBuffer(2, (out, s, i, d) => {
+    out[0] = -d;
+    out[1] = login(i);
+  });
   const best = topK(store, matches, count, distances, keys, need);
   if (best.length < need) return best.map((slot) => store.userId[slot]!);
   const chosen = new Set(best);
@@ -433,26 +473,31 @@ function distanceOfSlot(matches: Int32Array, distances: Float64Array, count: num
   return 0;
 }
 
-/** A facet value's raw form as the SQL's GROUP BY returns it (number, text or null). */
-function facetValue(store: ColumnStore, slot: number, source: FacetSource): number | string | null {
+/** A facet's value of a slot as a non-negative integer (a country as its dictionary code), NULL_INT for NULL. */
+function facetNumber(store: ColumnStore, slot: number, source: FacetSource): number {
   switch (source.column) {
     case "gender":
-      return nullable(store.gender[slot]!);
+      return store.gender[slot]!;
     case "country_code":
-      return store.countries.values[store.country[slot]!] ?? null;
+      return store.country[slot] === 0 ? NULL_INT : store.country[slot]!;
     case "figure_type":
-      return nullable(store.figureType[slot]!);
+      return store.figureType[slot]!;
     case "race_type":
-      return nullable(store.raceType[slot]!);
+      return store.raceType[slot]!;
     case "cup_size":
-      return nullable(store.cupSize[slot]!);
+      return store.cupSize[slot]!;
     case "birth_ymd":
     case "price_hour": {
       const value = source.column === "birth_ymd" ? store.birthYmd[slot]! : store.priceHour[slot]!;
-      if (isNull(value)) return null;
-      return bandOf(value, source.cases);
+      return isNull(value) ? NULL_INT : (bandOf(value, source.cases) ?? NULL_INT);
     }
   }
+}
+
+/** The facet value as the SQL's GROUP BY returns it (number, text or null). */
+function facetRaw(store: ColumnStore, source: FacetSource, value: number): number | string | null {
+  if (value === NULL_INT) return null;
+  return source.column === "country_code" ? (store.countries.values[value] ?? null) : value;
 }
 
 export function bandOf(value: number, cases: readonly BandCase[]): number | null {
@@ -465,28 +510,51 @@ export function bandOf(value: number, cases: readonly BandCase[]): number | null
   return null;
 }
 
-const nullable = (value: number) => (isNull(value) ? null : value);
 
 /** The grouped counts the SQL's GROUP BY would return: one group per combination of facet values. */
 function aggregate(store: ColumnStore, matches: Int32Array, count: number, req: IndexedRequest): FacetGroup[] {
   const facets = req.facets!;
   if (facets.length === 0) return [{ n: count }];
-  const groups = new Map<string, FacetGroup>();
-  const values: Array<number | string | null> = new Array(facets.length);
-  for (let m = 0; m < count; m++) {
-    const slot = matches[m]!;
-    let key = "";
-    for (let f = 0; f < facets.length; f++) {
-      values[f] = facetValue(store, slot, facets[f]!.source);
-      key += `${values[f]}\u0000`;
-    }
-    const group = groups.get(key);
-    if (group) group.n += 1;
-    else {
-      const fresh: FacetGroup = { n: 1 };
-      values.forEach((v, f) => (fresh[`f${f}`] = v));
-      groups.set(key, fresh);
+  // Pass 1: each facet value as a small code (0: NULL) per match. Pass 2: the combination as one number in mixed
+  // radix (no string per row); a product of radices beyond exact doubles groups by text instead.
+  const codes = facets.map(() => new Int32Array(count));
+  const values = facets.map(() => [NULL_INT]);
+  for (let f = 0; f < facets.length; f++) {
+    const source = facets[f]!.source;
+    const codeOf = new Map<number, number>();
+    const out = codes[f]!;
+    const seen = values[f]!;
+    for (let m = 0; m < count; m++) {
+      const value = facetNumber(store, matches[m]!, source);
+      if (value === NULL_INT) continue;
+      let code = codeOf.get(value);
+      if (code === undefined) {
+        code = seen.length;
+        seen.push(value);
+        codeOf.set(value, code);
+      }
+      out[m] = code;
     }
   }
-  return [...groups.values()];
+  const radices = values.map((v) => v.length);
+  const exact = radices.reduce((a, b) => a * b, 1) <= Number.MAX_SAFE_INTEGER;
+  const counts = new Map<number | string, number>();
+  for (let m = 0; m < count; m++) {
+    let key: number | string = exact ? 0 : "";
+    for (let f = 0; f < facets.length; f++) key = exact ? (key as number) * radices[f]! + codes[f]![m]! : `${key}${codes[f]![m]},`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const groups: FacetGroup[] = [];
+  for (const [key, n] of counts) {
+    const group: FacetGroup = { n };
+    const parts = exact ? null : (key as string).split(",").map(Number);
+    let rest = exact ? (key as number) : 0;
+    for (let f = facets.length - 1; f >= 0; f--) {
+      const code = parts ? parts[f]! : rest % radices[f]!;
+      if (!parts) rest = Math.floor(rest / radices[f]!);
+      group[`f${f}`] = facetRaw(store, facets[f]!.source, values[f]![code]!);
+    }
+    groups.push(group);
+  }
+  return groups;
 }
