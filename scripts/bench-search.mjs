@@ -133,25 +133,26 @@ if (engines.includes("index")) {
   );
 }
 // --only: the scenarios whose name contains this text (a long run on a busy machine measures what it must).
-for (const scenario of scenarios.filter((s) => !values.only || s.name.includes(values.only))) for (const engine of engines) {
-  runtime.config.searchIndex = engine === "index";
-  let sample;
-  for (let i = 0; i < warmup; i++) sample = await call(scenario);
-  const times = [];
-  // CPU time of this process per request: unlike wall time, other work on a shared machine barely moves it.
-  const cpuBefore = process.cpuUsage();
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await call(scenario);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+for (const scenario of scenarios.filter((s) => !values.only || s.name.includes(values.only)))
+  for (const engine of engines) {
+    runtime.config.searchIndex = engine === "index";
+    let sample;
+    for (let i = 0; i < warmup; i++) sample = await call(scenario);
+    const times = [];
+    // CPU time of this process per request: unlike wall time, other work on a shared machine barely moves it.
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < runs; i++) {
+      const started = process.hrtime.bigint();
+      await call(scenario);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
+    times.sort((a, b) => a - b);
+    const total = sample?.meta?.total ?? sample?.data?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
+    console.info(
+      `${scenario.name}${engines.length > 1 ? ` [${engine}]` : ""}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
+    );
   }
-  const cpu = process.cpuUsage(cpuBefore);
-  const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
-  times.sort((a, b) => a - b);
-  const total = sample?.meta?.total ?? sample?.data?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
-  console.info(
-    `${scenario.name}${engines.length > 1 ? ` [${engine}]` : ""}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
-  );
-}
 console.info(`load average at end: ${loadAverage()}`);
 await runtime.database.close();

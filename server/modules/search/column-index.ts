@@ -344,7 +344,7 @@ export class SearchColumnIndex {
     // The position first: a change committed during the load is applied again by the next read (idempotent).
     const { position } = await this.readLog(null);
     const store = new ColumnStore();
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const rows = (await this.deps.db
         .selectFrom("search_profiles")
         .select(selectColumns)
@@ -414,7 +414,9 @@ export class SearchColumnIndex {
     const { rows } = await sql<{ pruned: number; top: number | null; changes: string }>`
       SELECT (SELECT upto FROM search_profile_changes_pruned WHERE id = 1) AS pruned,
         (SELECT max(seq) FROM search_profile_changes) AS top,
-        (SELECT coalesce(json_group_array(json_array(seq, user_id)), '[]') FROM search_profile_changes WHERE seq > ${seq}) AS changes`.execute(db);
+        (SELECT coalesce(json_group_array(json_array(seq, user_id)), '[]') FROM search_profile_changes WHERE seq > ${seq}) AS changes`.execute(
+      db,
+    );
     const row = rows[0]!;
     const users = usersOf(JSON.parse(row.changes) as Array<[number, number | null]>);
     return { position: { seq: Math.max(Number(row.top ?? 0), from?.seq ?? 0), xmin: null }, pruned: Number(row.pruned), users };

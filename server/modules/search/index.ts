@@ -8,4 +8,8 @@ export { promotedFor } from "./promoted";
 export { pruneSearchProfileChanges } from "./changes";
 export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_rank_tier";
 
-export const manifest = defineFeature({ name: "search", routes: registerSearch, migrations: { "0127_search_rank_tier": m0127, "0128_search_profile_changes": m0128 } });
+export const manifest = defineFeature({
+  name: "search",
+  routes: registerSearch,
+  migrations: { "0127_search_rank_tier": m0127, "0128_search_profile_changes": m0128 },
+});

@@ -7,7 +7,7 @@
  */
 import type { ApiDeps } from "../../api/types";
 import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
-import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, PRICE_DURATIONS, type Range, type SearchSort } from "../../contract/search";
+import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, type Range, type SearchSort } from "../../contract/search";
 import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox } from "../geo/index";
 import { SearchColumnIndex, NULL_INT, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
@@ -100,8 +100,6 @@ export interface IndexedAnswer {
   groups: FacetGroup[] | null;
 }
 
-type Predicate = (store: ColumnStore, slot: number) => boolean;
-
 /** The viewer's blocks, both ways (one query per search). */
 async function blockedWith(deps: ApiDeps, viewerId: number): Promise<Set<number>> {
   const rows = await deps.db
@@ -115,101 +113,108 @@ async function blockedWith(deps: ApiDeps, viewerId: number): Promise<Set<number>
 
 const isNull = (value: number) => value === NULL_INT;
 
-function rangeTest(range: Range, column: (store: ColumnStore, slot: number) => number): Predicate {
-  const [min, max] = range;
-  return (s, i) => {
-    const v = column(s, i);
-    if (isNull(v)) return false;
-    return (min === "*" || v >= min) && (max === "*" || v <= max);
-  };
+/** Ids up to this are looked up in a table; a list with a larger one (no stored id is) uses a Set. */
+const TABLE_IDS = 4096;
+type Lookup = Uint8Array | Set<number>;
+/** An IN list as a lookup over ids (null: no condition). */
+function lookup(values: readonly number[] | undefined): Lookup | null {
+  if (!values || values.length === 0) return null;
+  if (values.some((v) => v < 0 || v >= TABLE_IDS)) return new Set(values);
+  const table = new Uint8Array(Math.max(...values) + 1);
+  for (const v of values) table[v] = 1;
+  return table;
 }
-
-function inList(values: readonly number[], column: (store: ColumnStore, slot: number) => number): Predicate {
-  const set = new Set(values);
-  return (s, i) => {
-    const v = column(s, i);
-    return !isNull(v) && set.has(v);
-  };
+/** Whether a nullable integer is in the list (NULL never is). */
+const listed = (list: Lookup, value: number) =>
+  value !== NULL_INT && (list instanceof Set ? list.has(value) : value >= 0 && value < list.length && list[value] === 1);
+/** A range's bounds as numbers ("*": unbounded); null: no condition. */
+function bounds(range: Range | undefined): [number, number] | null {
+  if (!range) return null;
+  return [range[0] === "*" ? -Infinity : range[0], range[1] === "*" ? Infinity : range[1]];
 }
+const within = (b: [number, number], value: number) => !isNull(value) && value >= b[0] && value <= b[1];
 
-/** The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself. */
-function predicatesOf(req: IndexedRequest, store: ColumnStore, blocked: Set<number> | null): Predicate[] {
+/**
+ * The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself, as ONE
+ * function with every condition inline (a list of closures called per row cost ~5× more: its call site saw many).
+ */
+function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | null): (i: number) => boolean {
   const { plan, loose } = req;
   const { filter, now } = plan;
-  const out: Predicate[] = [];
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  if (radius) {
-    const box = boundingBox(radius.lat, radius.lon, radius.radius);
-    out.push((s, i) => s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon);
-  } else if (plan.location.mode === "radius") out.push((s, i) => !Number.isNaN(s.lat[i]!));
-  if (filter.country && filter.country.length > 0) {
-    const codes = new Set(filter.country.flatMap((c) => store.countries.find(c) ?? []));
-    out.push((s, i) => codes.has(s.country[i]!));
-  }
-  if (plan.place?.cityId !== undefined) {
-    const cityId = plan.place.cityId;
-    out.push((s, i) => s.cityId[i] === cityId);
-  } else if (plan.place?.regionCode !== undefined) {
-    const code = store.regions.find(plan.place.regionCode) ?? -1;
-    out.push((s, i) => s.region[i] === code);
-  }
-  const types = new Set(req.userTypes);
-  out.push((s, i) => types.has(s.userType[i]!));
-  if (filter.gender && filter.gender.length > 0 && !loose.has("gender")) out.push(inList(filter.gender, (s, i) => s.gender[i]!));
+  const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;
+  const needsPosition = !radius && plan.location.mode === "radius";
+  const countries = filter.country && filter.country.length > 0 ? new Set(filter.country.flatMap((c) => s.countries.find(c) ?? [])) : null;
+  const cityId = plan.place?.cityId ?? null;
+  const regionCode = cityId === null && plan.place?.regionCode !== undefined ? (s.regions.find(plan.place.regionCode) ?? -1) : null;
+  const types = lookup(req.userTypes)!;
+  const genders = loose.has("gender") ? null : lookup(filter.gender);
   const { maxBirth, minBirthExclusive } = req.ageBounds;
-  if (maxBirth !== null) out.push((s, i) => !isNull(s.birthYmd[i]!) && s.birthYmd[i]! <= maxBirth);
-  if (minBirthExclusive !== null) out.push((s, i) => !isNull(s.birthYmd[i]!) && s.birthYmd[i]! > minBirthExclusive);
-  const price = (s: ColumnStore, i: number) => s.priceHour[i]!;
-  if (filter.price) out.push(rangeTest(filter.price, price));
-  for (const duration of PRICE_DURATIONS) {
-    const range = filter[`price_${duration}`];
-    if (range && duration === DEFAULT_PRICE_DURATION) out.push(rangeTest(range, price));
-  }
-  if (filter.figure_type?.length && !loose.has("figure_type")) out.push(inList(filter.figure_type, (s, i) => s.figureType[i]!));
-  if (filter.race_type?.length && !loose.has("race_type")) out.push(inList(filter.race_type, (s, i) => s.raceType[i]!));
-  if (filter.cup_size?.length) out.push(inList(filter.cup_size, (s, i) => s.cupSize[i]!));
-  if (filter.height) out.push(rangeTest(filter.height, (s, i) => s.heightCm[i]!));
-  if (filter.weight) out.push(rangeTest(filter.weight, (s, i) => s.weightKg[i]!));
-  if (filter.is_smoker !== undefined) {
-    const want = filter.is_smoker;
-    out.push((s, i) => s.isSmoker[i] === want);
-  }
-  if (filter.piercing !== undefined) {
-    const want = filter.piercing === 1 ? 1 : 0;
-    out.push((s, i) => s.hasPiercing[i] === want);
-  }
-  if (filter.tattoo !== undefined) {
-    const want = filter.tattoo === 1 ? 1 : 0;
-    out.push((s, i) => s.hasTattoo[i] === want);
-  }
-  for (const flag of filter.only_show_type ?? []) {
-    if (flag === "is_visible") out.push((s, i) => s.availableNowUntil[i]! > now);
-    else if (flag === "is_new") out.push((s, i) => s.createdAt[i]! > now - NEW_PROFILE_DAYS * DAY);
-    else if (flag === "is_verified") out.push((s, i) => s.verified[i] === 1);
-    else if (flag === "has_review") out.push((s, i) => s.reviewCount[i]! > 0);
-    else if (flag === "is_hot") out.push((s, i) => s.isHot[i] === 1);
-    else if (flag === "is_member") out.push((s, i) => plusRunning(s, i, now));
-    else if (flag === "safe_sex_status") out.push((s, i) => s.safeSexStatus[i] === 1);
-  }
-  if (plan.viewer.id !== null) {
-    const own = plan.viewer.id;
-    const others = blocked ?? new Set<number>();
-    out.push((s, i) => s.userId[i] !== own && !others.has(s.userId[i]!));
-  } else {
-    const membersOnlyTypes = new Set(MEMBERS_ONLY_USER_TYPES);
-    out.push((s, i) => s.membersOnly[i] === 0 && !membersOnlyTypes.has(s.userType[i]!));
-  }
-  return out;
+  const prices = [bounds(filter.price), bounds(filter[`price_${DEFAULT_PRICE_DURATION}`])].filter((b) => b !== null);
+  const figures = loose.has("figure_type") ? null : lookup(filter.figure_type);
+  const races = loose.has("race_type") ? null : lookup(filter.race_type);
+  const cups = lookup(filter.cup_size);
+  const height = bounds(filter.height);
+  const weight = bounds(filter.weight);
+  const smoker = filter.is_smoker ?? null;
+  const piercing = filter.piercing === undefined ? null : filter.piercing === 1 ? 1 : 0;
+  const tattoo = filter.tattoo === undefined ? null : filter.tattoo === 1 ? 1 : 0;
+  const flags = new Set(filter.only_show_type ?? []);
+  const [visible, fresh, verified, reviewed, hot, member, safe] = [
+    flags.has("is_visible"),
+    flags.has("is_new"),
+    flags.has("is_verified"),
+    flags.has("has_review"),
+    flags.has("is_hot"),
+    flags.has("is_member"),
+    flags.has("safe_sex_status"),
+  ];
+  const newSince = now - NEW_PROFILE_DAYS * DAY;
+  const viewerId = plan.viewer.id;
+  const membersOnlyTypes = lookup(MEMBERS_ONLY_USER_TYPES) ?? new Uint8Array(0);
+  return (i) => {
+    if (!listed(types, s.userType[i]!)) return false;
+    if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
+    if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
+    if (countries && !countries.has(s.country[i]!)) return false;
+    if (cityId !== null && s.cityId[i] !== cityId) return false;
+    if (regionCode !== null && s.region[i] !== regionCode) return false;
+    if (genders && !listed(genders, s.gender[i]!)) return false;
+    if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
+    if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
+    for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
+    if (figures && !listed(figures, s.figureType[i]!)) return false;
+    if (races && !listed(races, s.raceType[i]!)) return false;
+    if (cups && !listed(cups, s.cupSize[i]!)) return false;
+    if (height && !within(height, s.heightCm[i]!)) return false;
+    if (weight && !within(weight, s.weightKg[i]!)) return false;
+    if (smoker !== null && s.isSmoker[i] !== smoker) return false;
+    if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
+    if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
+    if (visible && !(s.availableNowUntil[i]! > now)) return false;
+    if (fresh && !(s.createdAt[i]! > newSince)) return false;
+    if (verified && s.verified[i] !== 1) return false;
+    if (reviewed && !(s.reviewCount[i]! > 0)) return false;
+    if (hot && s.isHot[i] !== 1) return false;
+    if (member && !plusRunning(s, i, now)) return false;
+    if (safe && s.safeSexStatus[i] !== 1) return false;
+    if (viewerId !== null) {
+      if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
+    } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    return true;
+  };
 }
 
 /** The loose facets' filters (gender, figure, race), as the page's WHERE clause has them. */
-function pageFilter(req: IndexedRequest): Predicate {
+function pageFilter(req: IndexedRequest, s: ColumnStore): (i: number) => boolean {
   const { filter } = req.plan;
-  const tests: Predicate[] = [];
-  if (req.loose.has("gender") && filter.gender?.length) tests.push(inList(filter.gender, (s, i) => s.gender[i]!));
-  if (req.loose.has("figure_type") && filter.figure_type?.length) tests.push(inList(filter.figure_type, (s, i) => s.figureType[i]!));
-  if (req.loose.has("race_type") && filter.race_type?.length) tests.push(inList(filter.race_type, (s, i) => s.raceType[i]!));
-  return (s, i) => tests.every((test) => test(s, i));
+  const genders = req.loose.has("gender") ? lookup(filter.gender) : null;
+  const figures = req.loose.has("figure_type") ? lookup(filter.figure_type) : null;
+  const races = req.loose.has("race_type") ? lookup(filter.race_type) : null;
+  return (i) =>
+    (!genders || listed(genders, s.gender[i]!)) &&
+    (!figures || listed(figures, s.figureType[i]!)) &&
+    (!races || listed(races, s.raceType[i]!));
 }
 
 /** plusRunningSql over the index. */
@@ -369,7 +374,7 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const predicates = predicatesOf(req, store, blocked);
+  const matches_ = matcherOf(req, store, blocked);
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const capacity = radius ? 1024 : store.size;
   let matches = new Int32Array(capacity);
@@ -377,7 +382,7 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
   let count = 0;
   let uncertain = false;
   const visit = (slot: number) => {
-    for (const test of predicates) if (!test(store, slot)) return;
+    if (!matches_(slot)) return;
     let d = 0;
     if (distance && radius) {
       d = distance(store.lat[slot]!, store.lon[slot]!);
@@ -415,10 +420,10 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
   if (req.need > 0 && req.need <= MAX_INDEXED_PAGE_END) {
     // The page's query applies the loose facets' filters that the aggregate left out.
     if (req.loose.size > 0) {
-      const onPage = pageFilter(req);
+      const onPage = pageFilter(req, store);
       let kept = 0;
       for (let m = 0; m < count; m++)
-        if (onPage(store, matches[m]!)) {
+        if (onPage(matches[m]!)) {
           matches[kept] = matches[m]!;
           if (distances) distances[kept] = distances[m]!;
           kept += 1;
@@ -437,7 +442,14 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
  * DISTANCE_EPSILON_KM of the last one's distance (at most `need` per position), so where the two arithmetics differ
  * in the last bits the database's ORDER BY still finds its own page among them.
  */
-function nearest(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array, need: number, dialect: ApiDeps["dialect"]) {
+function nearest(
+  store: ColumnStore,
+  matches: Int32Array,
+  count: number,
+  distances: Float64Array,
+  need: number,
+  dialect: ApiDeps["dialect"],
+) {
   const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   const login = (i: number) => (Number.isNaN(store.lastLoginAt[i]!) ? nullLogin : store.lastLoginAt[i]!);
   const keys = keyBuffer(2, (out, s, i, d) => {
@@ -449,8 +461,7 @@ function nearest(store: ColumnStore, matches: Int32Array, count: number, distanc
   const chosen = new Set(best);
   const last = distanceOfSlot(matches, distances, count, best[best.length - 1]!);
   const near: number[] = [];
-  for (let m = 0; m < count; m++)
-    if (!chosen.has(matches[m]!) && Math.abs(distances[m]! - last) <= DISTANCE_EPSILON_KM) near.push(m);
+  for (let m = 0; m < count; m++) if (!chosen.has(matches[m]!) && Math.abs(distances[m]! - last) <= DISTANCE_EPSILON_KM) near.push(m);
   const byPosition = new Map<string, number[]>();
   for (const m of near) {
     const slot = matches[m]!;
@@ -510,45 +521,59 @@ export function bandOf(value: number, cases: readonly BandCase[]): number | null
   return null;
 }
 
+/** Combinations counted in a dense array up to this many (else a Map). */
+const DENSE_GROUPS = 1 << 20;
 
 /** The grouped counts the SQL's GROUP BY would return: one group per combination of facet values. */
 function aggregate(store: ColumnStore, matches: Int32Array, count: number, req: IndexedRequest): FacetGroup[] {
   const facets = req.facets!;
   if (facets.length === 0) return [{ n: count }];
   // Pass 1: each facet value as a small code (0: NULL) per match. Pass 2: the combination as one number in mixed
-  // radix (no string per row); a product of radices beyond exact doubles groups by text instead.
+  // radix, counted in a dense array when the combinations are few (no string or Map entry per row).
   const codes = facets.map(() => new Int32Array(count));
   const values = facets.map(() => [NULL_INT]);
   for (let f = 0; f < facets.length; f++) {
     const source = facets[f]!.source;
-    const codeOf = new Map<number, number>();
+    const small = new Int32Array(TABLE_IDS);
+    const large = new Map<number, number>();
     const out = codes[f]!;
     const seen = values[f]!;
     for (let m = 0; m < count; m++) {
       const value = facetNumber(store, matches[m]!, source);
       if (value === NULL_INT) continue;
-      let code = codeOf.get(value);
-      if (code === undefined) {
+      let code = value >= 0 && value < TABLE_IDS ? small[value]! : (large.get(value) ?? 0);
+      if (code === 0) {
         code = seen.length;
         seen.push(value);
-        codeOf.set(value, code);
+        if (value >= 0 && value < TABLE_IDS) small[value] = code;
+        else large.set(value, code);
       }
       out[m] = code;
     }
   }
   const radices = values.map((v) => v.length);
-  const exact = radices.reduce((a, b) => a * b, 1) <= Number.MAX_SAFE_INTEGER;
+  const combinations = radices.reduce((a, b) => a * b, 1);
+  const dense = combinations <= DENSE_GROUPS ? new Int32Array(combinations) : null;
+  const exact = combinations <= Number.MAX_SAFE_INTEGER;
   const counts = new Map<number | string, number>();
   for (let m = 0; m < count; m++) {
-    let key: number | string = exact ? 0 : "";
-    for (let f = 0; f < facets.length; f++) key = exact ? (key as number) * radices[f]! + codes[f]![m]! : `${key}${codes[f]![m]},`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (exact) {
+      let key = 0;
+      for (let f = 0; f < facets.length; f++) key = key * radices[f]! + codes[f]![m]!;
+      if (dense) dense[key]! += 1;
+      else counts.set(key, (counts.get(key) ?? 0) + 1);
+    } else {
+      let key = "";
+      for (let f = 0; f < facets.length; f++) key += `${codes[f]![m]},`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
   }
+  if (dense) for (let key = 0; key < dense.length; key++) if (dense[key]! > 0) counts.set(key, dense[key]!);
   const groups: FacetGroup[] = [];
   for (const [key, n] of counts) {
     const group: FacetGroup = { n };
-    const parts = exact ? null : (key as string).split(",").map(Number);
-    let rest = exact ? (key as number) : 0;
+    const parts = typeof key === "string" ? key.split(",").map(Number) : null;
+    let rest = typeof key === "number" ? key : 0;
     for (let f = facets.length - 1; f >= 0; f--) {
       const code = parts ? parts[f]! : rest % radices[f]!;
       if (!parts) rest = Math.floor(rest / radices[f]!);

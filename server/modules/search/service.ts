@@ -665,8 +665,10 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   // matching index range that yields the total and every facet at once.
   const pageSize = request.page_size;
   const offset = (request.page_no - 1) * pageSize;
-  const page = (only?: readonly number[]) =>
-    from()
+  // `matched`: the ids are matches already (the column index's candidates): read by primary key alone, since the
+  // search's own WHERE let SQLite's planner range over the box or country index instead of the ids.
+  const page = (only?: readonly number[], matched = false) =>
+    (matched ? deps.db.selectFrom("search_profiles") : from())
       .$if(only !== undefined, (qb) => qb.where("search_profiles.user_id", "in", [...(only ?? [])]))
       .select([
         // Only columns of the covering indexes (migration 0011): the page never reads the table.
@@ -714,7 +716,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
     indexed?.pageIds
       ? indexed.pageIds.length === 0
         ? []
-        : page(indexed.pageIds)
+        : page(indexed.pageIds, true)
       : stopping
         ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
         : page(),
@@ -930,7 +932,9 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
       const bands = Object.entries(PRICE_BANDS) as [string, readonly [number, number | "*"]][];
       // Bands share their edges (100-150, 150-200): an edge price counts in the lower band.
       const cases: BandCase[] = bands.map(([, [min, max]]) =>
-        max === "*" ? { lo: { value: min, inclusive: false } } : { lo: { value: min, inclusive: true }, hi: { value: max, inclusive: true } },
+        max === "*"
+          ? { lo: { value: min, inclusive: false } }
+          : { lo: { value: min, inclusive: true }, hi: { value: max, inclusive: true } },
       );
       dims.push({
         facet,

@@ -263,11 +263,7 @@ describe("the column index", () => {
     expect(figure.hits.map((h) => h.user_id)).toContain(third);
 
     // A login moves a profile within its tier; a block hides it from the viewer.
-    await rt.deps.db
-      .updateTable("users")
-      .set({ last_login_at: now })
-      .where("id", "in", profiles.slice(40, 60))
-      .execute();
+    await rt.deps.db.updateTable("users").set({ last_login_at: now }).where("id", "in", profiles.slice(40, 60)).execute();
     await check(guest);
     const viewer = inputOf(request(), 0);
     const seen = (await check(viewer)).hits.map((h) => h.user_id);
@@ -294,11 +290,7 @@ describe("the column index", () => {
     await both(input);
     const index = SearchColumnIndex.of(rt.deps);
     const loadsBefore = index.loads;
-    await rt.deps.db
-      .updateTable("users")
-      .set({ last_login_at: null })
-      .where("id", "in", profiles.slice(0, 30))
-      .execute();
+    await rt.deps.db.updateTable("users").set({ last_login_at: null }).where("id", "in", profiles.slice(0, 30)).execute();
     // Everything logged so far is pruned: the index cannot know which rows changed.
     expect(await pruneSearchProfileChanges(rt.deps, 0)).toBeGreaterThan(0);
     const { viaSql, viaIndex } = await both(input);
@@ -306,34 +298,38 @@ describe("the column index", () => {
     expect(index.loads).toBe(loadsBefore + 1);
   }, 120_000);
 
-  it.runIf(process.env.TEST_DB === "postgres")("sees a change whose sequence value committed after a larger one (PostgreSQL)", async () => {
-    const input = inputOf(
-      {
-        page_no: 1,
-        page_size: 48,
-        searchMode: "user",
-        sort: "top_ranking",
-        facets: { term: ["gender"] },
-        filterquery: { country: ["DE"] },
-      } as ParsedSearchRequest,
-      -1,
-    );
-    const start = (await both(input)).viaIndex;
-    const late = start.hits[0]!.user_id;
-    const early = start.hits[1]!.user_id;
-    await rt.deps.db.transaction().execute(async (trx) => {
-      // This transaction takes its seq first …
-      await trx.updateTable("profiles").set({ is_visible: 0 }).where("user_id", "=", late).execute();
-      // … another one takes a larger seq and commits, and the index reads past it.
-      await rt.deps.db.updateTable("profiles").set({ is_visible: 0 }).where("user_id", "=", early).execute();
-      const meanwhile = await runSearch(rt.deps, { ...input, engine: "index" });
-      expect(meanwhile.hits.map((h) => h.user_id)).toContain(late);
-      expect(meanwhile.hits.map((h) => h.user_id)).not.toContain(early);
-    });
-    const after = await both(input);
-    expect(after.viaIndex).toEqual(after.viaSql);
-    expect(after.viaIndex.hits.map((h) => h.user_id)).not.toContain(late);
-    const seqs = await sql<{ n: string }>`SELECT count(*) AS n FROM search_profile_changes`.execute(rt.deps.db);
-    expect(Number(seqs.rows[0]!.n)).toBeGreaterThan(0);
-  }, 120_000);
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "sees a change whose sequence value committed after a larger one (PostgreSQL)",
+    async () => {
+      const input = inputOf(
+        {
+          page_no: 1,
+          page_size: 48,
+          searchMode: "user",
+          sort: "top_ranking",
+          facets: { term: ["gender"] },
+          filterquery: { country: ["DE"] },
+        } as ParsedSearchRequest,
+        -1,
+      );
+      const start = (await both(input)).viaIndex;
+      const late = start.hits[0]!.user_id;
+      const early = start.hits[1]!.user_id;
+      await rt.deps.db.transaction().execute(async (trx) => {
+        // This transaction takes its seq first …
+        await trx.updateTable("profiles").set({ is_visible: 0 }).where("user_id", "=", late).execute();
+        // … another one takes a larger seq and commits, and the index reads past it.
+        await rt.deps.db.updateTable("profiles").set({ is_visible: 0 }).where("user_id", "=", early).execute();
+        const meanwhile = await runSearch(rt.deps, { ...input, engine: "index" });
+        expect(meanwhile.hits.map((h) => h.user_id)).toContain(late);
+        expect(meanwhile.hits.map((h) => h.user_id)).not.toContain(early);
+      });
+      const after = await both(input);
+      expect(after.viaIndex).toEqual(after.viaSql);
+      expect(after.viaIndex.hits.map((h) => h.user_id)).not.toContain(late);
+      const seqs = await sql<{ n: string }>`SELECT count(*) AS n FROM search_profile_changes`.execute(rt.deps.db);
+      expect(Number(seqs.rows[0]!.n)).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });
