@@ -92,6 +92,8 @@ export interface IndexedRequest {
   mode: "index" | "auto";
   /** The loose facets whose filter the aggregate applies itself. */
   loose: ReadonlySet<string>;
+  /** Which of these ids the SQL's distance puts within the radius (rows the index finds at the radius itself). */
+  insideRadius: (ids: readonly number[]) => Promise<Set<number>>;
 }
 
 export interface IndexedAnswer {
@@ -369,8 +371,30 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
     return null;
   }
   const viewerId = req.plan.viewer.id;
-  const [blocked] = await Promise.all([viewerId === null ? null : blockedWith(deps, viewerId), index.fresh()]);
-  // From here to the end no await: the index does not change under the pass.
+  const blocked = viewerId === null ? null : await blockedWith(deps, viewerId);
+  // Rows at the radius itself (within DISTANCE_EPSILON_KM) are decided by the database's own arithmetic: a first pass
+  // that meets some asks the SQL about them and runs again; one that still meets new ones gives the search to the SQL.
+  const decided = new Map<number, boolean>();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await index.fresh();
+    const answer = pass(deps, index, req, rings, blocked, decided);
+    if (!Array.isArray(answer)) return answer;
+    if (attempt === 1) return null;
+    const inside = await req.insideRadius(answer);
+    for (const id of answer) decided.set(id, inside.has(id));
+  }
+  return null;
+}
+
+/** One pass over the index (no await: the index does not change under it); the undecided ids at the radius, if any. */
+function pass(
+  deps: ApiDeps,
+  index: SearchColumnIndex,
+  req: IndexedRequest,
+  rings: readonly number[],
+  blocked: Set<number> | null,
+  decided: ReadonlyMap<number, boolean>,
+): IndexedAnswer | number[] {
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
@@ -380,15 +404,18 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
   let matches = new Int32Array(capacity);
   let distances = radius ? new Float64Array(capacity) : null;
   let count = 0;
-  let uncertain = false;
+  const undecided: number[] = [];
   const visit = (slot: number) => {
     if (!matches_(slot)) return;
     let d = 0;
     if (distance && radius) {
       d = distance(store.lat[slot]!, store.lon[slot]!);
-      // At the radius itself the database's own sin and radians decide (last bits of a double): the SQL answers.
-      if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) uncertain = true;
-      if (d > radius.radius) return;
+      // At the radius itself the database's own sin and radians decide (last bits of a double).
+      if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
+        const inside = decided.get(store.userId[slot]!);
+        if (inside === undefined) undecided.push(store.userId[slot]!);
+        if (!inside) return;
+      } else if (d > radius.radius) return;
     }
     if (count === matches.length) {
       const more = new Int32Array(matches.length * 2);
@@ -413,7 +440,7 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
         if (list) for (const slot of list) visit(slot);
       }
   } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot);
-  if (uncertain) return null;
+  if (undecided.length > 0) return undecided;
 
   const groups = req.facets ? aggregate(store, matches, count, req) : null;
   let pageIds: number[] | null = null;

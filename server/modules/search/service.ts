@@ -706,6 +706,16 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
             ageBounds: birthBounds(plan.filter.age, now),
             mode: engine === "index" ? "index" : "auto",
             loose: dims ? looseOf(dims) : new Set(),
+            insideRadius: async (ids) => {
+              if (location.mode !== "radius" || ids.length === 0) return new Set();
+              const rows = await deps.db
+                .selectFrom("search_profiles")
+                .select("search_profiles.user_id")
+                .where("search_profiles.user_id", "in", [...ids])
+                .where(distanceSql(location.lat, location.lon), "<=", location.radius)
+                .execute();
+              return new Set(rows.map((r) => r.user_id));
+            },
           },
           DISTANCE_RINGS_KM,
         )

@@ -210,7 +210,35 @@ describe("the column index", () => {
         expect(viaIndex).toEqual(viaSql);
         if (viaSql.meta.total > 0) served += 1;
       }),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // A shared position exactly 5 km from the search point: a row at the radius itself, decided by the SQL's distance.
+        examples: [
+          [
+            {
+              where: "radius",
+              radius: 5,
+              northKm: -12,
+              gender: undefined,
+              age: undefined,
+              price: undefined,
+              height: undefined,
+              weight: undefined,
+              figure: undefined,
+              race: undefined,
+              cup: undefined,
+              piercing: undefined,
+              flags: undefined,
+              facets: { term: ["gender"], range: [] },
+              userType: undefined,
+              pageSize: 24,
+              pageNo: 1,
+              viewer: -1,
+              sort: "distance",
+            },
+          ],
+        ],
+      },
     );
     // The searches found something often enough for the comparison to mean something.
     expect(served).toBeGreaterThan(50);
