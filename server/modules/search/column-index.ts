@@ -230,6 +230,45 @@ export class ColumnStore {
     this.count -= 1;
   }
 
+  /**
+   * Lays the rows out in grid-cell order (rows without a position last): a box's rows then sit together in memory, and
+   * a search reads whole cache lines instead of one miss per column and row (a scan of a Berlin box was memory-bound).
+   * Called after a full load; rows changed later are placed wherever a slot is free.
+   */
+  clusterByCell() {
+    const order = new Int32Array(this.count);
+    let n = 0;
+    for (let slot = 0; slot < this.size; slot++) if (this.alive[slot] === 1) order[n++] = slot;
+    const cellOfSlot = this.cell;
+    const sorted = Array.from(order).sort((a, b) => {
+      const ca = cellOfSlot[a]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[a]!;
+      const cb = cellOfSlot[b]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[b]!;
+      return ca - cb || a - b;
+    });
+    for (const key of Object.keys(this) as (keyof this)[]) {
+      const value = this[key];
+      if (key === "slotOfUser") continue;
+      if (value instanceof Int32Array || value instanceof Float64Array || value instanceof Uint8Array || value instanceof Uint16Array) {
+        const from = value as unknown as Float64Array;
+        const next = new (from.constructor as new (n: number) => Float64Array)(from.length);
+        for (let to = 0; to < sorted.length; to++) next[to] = from[sorted[to]!]!;
+        (this as Record<keyof this, unknown>)[key] = next;
+      }
+    }
+    this.size = sorted.length;
+    this.free.length = 0;
+    this.slotOfUser.fill(-1);
+    this.cells.clear();
+    for (let slot = 0; slot < this.size; slot++) {
+      this.slotOfUser[this.userId[slot]!] = slot;
+      const key = this.cell[slot]!;
+      if (key < 0) continue;
+      const list = this.cells.get(key);
+      if (list) list.push(slot);
+      else this.cells.set(key, [slot]);
+    }
+  }
+
   private place(slot: number) {
     const lat = this.lat[slot]!;
     const lon = this.lon[slot]!;
@@ -356,6 +395,7 @@ export class SearchColumnIndex {
       if (rows.length < LOAD_CHUNK) break;
       after = Number(rows[rows.length - 1]!.user_id);
     }
+    store.clusterByCell();
     this.store = store;
     this.position = position;
     this.lastLoad = { rows: store.count, ms: performance.now() - started };
