@@ -1,6 +1,8 @@
 // In-process search benchmark: requests go through the API app (Hono fetch,
 // validation, service, database) without a network socket.
 //   DATABASE_URL=sqlite:/tmp/search-bench.sqlite node scripts/bench-search.mjs [--runs 300] [--warmup 30] [--only bar]
+//     [--engines sql,index]   each scenario once per engine, alternating (ADR 151); "index" loads the column index
+//                             first and prints its load time and the process's RSS growth
 // Seed that database first (see docs/performance.md, "Search"). Prints p50/p95/max
 // per scenario and the result totals, so a scenario that matches nothing is visible.
 import { readFileSync } from "node:fs";
@@ -9,7 +11,12 @@ import { register } from "tsx/esm/api";
 
 register();
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "300" }, warmup: { type: "string", default: "30" }, only: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "300" },
+    warmup: { type: "string", default: "30" },
+    only: { type: "string" },
+    engines: { type: "string" },
+  },
 });
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);
@@ -105,25 +112,47 @@ function loadAverage() {
 }
 
 console.info(`load average at start: ${loadAverage()}`);
-// --only: the scenarios whose name contains this text (a long run on a busy machine measures what it must).
-for (const scenario of scenarios.filter((s) => !values.only || s.name.includes(values.only))) {
-  let sample;
-  for (let i = 0; i < warmup; i++) sample = await call(scenario);
-  const times = [];
-  // CPU time of this process per request: unlike wall time, other work on a shared machine barely moves it.
+// The engines to compare (SEARCH_INDEX alone otherwise): the config's switch, flipped between scenarios' runs.
+const engines = values.engines ? values.engines.split(",") : [runtime.config.searchIndex ? "index" : "sql"];
+if (engines.includes("index")) {
+  const { SearchColumnIndex } = await import("../server/modules/search/column-index.ts");
+  globalThis.gc?.();
+  const before = process.memoryUsage();
   const cpuBefore = process.cpuUsage();
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    await call(scenario);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
+  const index = SearchColumnIndex.of(runtime.deps);
+  await index.load();
   const cpu = process.cpuUsage(cpuBefore);
-  const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
-  times.sort((a, b) => a - b);
-  const total = sample?.meta?.total ?? sample?.data?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
+  globalThis.gc?.();
+  const after = process.memoryUsage();
+  const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
+  // Retained: the heap and the typed arrays' buffers after a collection (run with --expose-gc); RSS also keeps what the
+  // load's garbage took, as the allocator does not hand it back at once.
   console.info(
-    `${scenario.name}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
+    `column index: ${index.lastLoad.rows} rows loaded in ${index.lastLoad.ms.toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), ` +
+      `retained +${mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)}, RSS +${mb(after.rss - before.rss)}`,
   );
 }
+// --only: the scenarios whose name contains this text (a long run on a busy machine measures what it must).
+for (const scenario of scenarios.filter((s) => !values.only || s.name.includes(values.only)))
+  for (const engine of engines) {
+    runtime.config.searchIndex = engine === "index";
+    let sample;
+    for (let i = 0; i < warmup; i++) sample = await call(scenario);
+    const times = [];
+    // CPU time of this process per request: unlike wall time, other work on a shared machine barely moves it.
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < runs; i++) {
+      const started = process.hrtime.bigint();
+      await call(scenario);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
+    times.sort((a, b) => a - b);
+    const total = sample?.meta?.total ?? sample?.data?.total ?? (Array.isArray(sample?.data) ? sample.data.length : "?");
+    console.info(
+      `${scenario.name}${engines.length > 1 ? ` [${engine}]` : ""}\n  runs ${runs}  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times[times.length - 1].toFixed(1)} ms  cpu ${cpuMs.toFixed(1)} ms/request  total ${total}`,
+    );
+  }
 console.info(`load average at end: ${loadAverage()}`);
 await runtime.database.close();

@@ -115,6 +115,11 @@ export interface AppConfig {
   helpdesk: HelpdeskConfig;
   /** The Discourse forum of community/* (FORUM_URL, FORUM_CONNECT_SECRET, FORUM_API_KEY; ADR 134); off by default. */
   forum: ForumConfig;
+  /**
+   * Searches answered from an in-process column index of search_profiles where it holds their filters (ADR 151);
+   * off: every search reads the database as before. SEARCH_INDEX=1.
+   */
+  searchIndex: boolean;
 }
 
 export type DevRoutes = "off" | "loopback" | "on";
@@ -352,5 +357,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adServer: { reviveDeliveryUrl: env.REVIVE_DELIVERY_URL || undefined, reviveZones: env.REVIVE_ZONES || undefined },
     helpdesk: helpdeskConfigFrom(env),
     forum: forumConfigFrom(env),
+    searchIndex: bool(env.SEARCH_INDEX, false),
   };
 }

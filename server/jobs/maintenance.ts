@@ -21,6 +21,7 @@ import { scheduleFanRenewals } from "../modules/fans/index";
 import { scheduleTrending } from "../modules/newsfeed/index";
 import { scheduleTransparencyReports } from "../modules/transparency/index";
 import { scheduleActivityRollup } from "../modules/activity/index";
+import { pruneSearchProfileChanges } from "../modules/search/index";
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 /** Longest rate-limit window is one day; keep two for safety. */
@@ -58,6 +59,8 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
   if (options.deps) await scheduleTransparencyReports(options.deps);
   // The activity tracker's rollup into the dashboard's counts reschedules itself; this starts it (ADR 132).
   if (options.deps) await scheduleActivityRollup(options.deps);
+  // The search index's change log keeps its last rows only (ADR 151).
+  if (options.deps) await pruneSearchProfileChanges(options.deps);
   // New direct-debit orders get their mandate and pre-notification; lost settlements are redone (ADR 079).
   if (options.deps) await runBankMaintenance(options.deps);
   // Buyers' watermarked copies past their lifetime (ADR 098).

@@ -138,6 +138,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   payment_flags:
     "the back office's marks on payments for review (a chargeback, an amount that did not match); orders.json has each order's state",
   search_profiles: "a copy of the profile made for search (profile.json has the original)",
+  search_profile_changes:
+    "which search rows changed, by user id only, for the search index of each instance (pruned within a day, ADR 151)",
   profile_view_marks: "keyed hashes of the day's visitors (about other people, deleted daily)",
   activity_events:
     "the activity tracker's raw events about the member's profile: keyed hashes of its visitors (about other people, deleted after two days; the counts are in profile.json)",

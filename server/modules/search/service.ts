@@ -61,6 +61,7 @@ import {
   RISEN_TIER,
 } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
+import { indexHolds, indexedSearch, type BandCase, type FacetGroup, type FacetSource } from "./indexed-search";
 export type { SearchHit, FacetBucket };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,7 +89,7 @@ export function searcherOf(viewer: ViewerContext, gender: number | null): Search
 }
 
 /** The date `years` before `now` as the integer YYYYMMDD (search_profiles.birth_ymd). */
-function yearsBefore(now: number, years: number): number {
+export function yearsBefore(now: number, years: number): number {
   const d = new Date(now);
   const then = new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate()));
   return then.getUTCFullYear() * 10_000 + (then.getUTCMonth() + 1) * 100 + then.getUTCDate();
@@ -109,12 +110,21 @@ function filtered(column: LeadingPayload, boxLed: boolean): RawBuilder<number> {
   return boxLed ? sql<number>`+${sql.ref(column)}` : sql<number>`${sql.ref(column)}`;
 }
 
+/** The birth dates (YYYYMMDD) an age range accepts: born on or before maxBirth, after minBirthExclusive. */
+export function birthBounds(range: Range | undefined, now: number): { maxBirth: number | null; minBirthExclusive: number | null } {
+  // age >= min ⇔ born on or before today − min years; age <= max ⇔ born after today − (max+1) years.
+  return {
+    maxBirth: range && range[0] !== "*" ? yearsBefore(now, range[0]) : null,
+    minBirthExclusive: range && range[1] !== "*" ? yearsBefore(now, range[1] + 1) : null,
+  };
+}
+
 function ageConditions(eb: EB, range: Range, now: number, boxLed: boolean): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   const birth = filtered("search_profiles.birth_ymd", boxLed);
-  // age >= min ⇔ born on or before today − min years; age <= max ⇔ born after today − (max+1) years.
-  if (range[0] !== "*") out.push(eb(birth, "<=", yearsBefore(now, range[0])));
-  if (range[1] !== "*") out.push(eb(birth, ">", yearsBefore(now, range[1] + 1)));
+  const { maxBirth, minBirthExclusive } = birthBounds(range, now);
+  if (maxBirth !== null) out.push(eb(birth, "<=", maxBirth));
+  if (minBirthExclusive !== null) out.push(eb(birth, ">", minBirthExclusive));
   return out;
 }
 
@@ -188,7 +198,7 @@ function planarSquaredKm(lat: number, lon: number) {
   return sql<number>`(${dy} * ${dy} + ${dx} * ${dx})`;
 }
 
-interface Plan {
+export interface Plan {
   viewer: ViewerContext;
   target: SearchTarget;
   location: SearchLocation;
@@ -212,6 +222,11 @@ interface Plan {
   looseFacets?: ReadonlySet<LooseFacet>;
   /** The stopping page reads a tier (see stoppingPage): in radius mode the user type must not lead the plan. */
   tierLed?: boolean;
+}
+
+/** The user types a search lists: the target's, or the SEO category's. */
+export function userTypesOf(plan: Pick<Plan, "userTypes" | "target">): readonly number[] {
+  return plan.userTypes ?? [TARGET_USER_TYPE[plan.target]];
 }
 
 /** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
@@ -572,6 +587,11 @@ export interface SearchInput {
   homesOnly?: boolean;
   /** "exact": the page reads and ranks every match (tests compare the stopping page with it). */
   pagePath?: "exact" | "auto";
+  /**
+   * Who answers (ADR 151): "sql" the queries alone; "index" the column index, waiting for its load and failing where it
+   * cannot answer (tests); "auto" the index where it holds the search's filters and is loaded. Default: config.searchIndex.
+   */
+  engine?: "sql" | "index" | "auto";
 }
 
 export interface SearchPlace {
@@ -645,8 +665,10 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
   // matching index range that yields the total and every facet at once.
   const pageSize = request.page_size;
   const offset = (request.page_no - 1) * pageSize;
-  const page = (only?: readonly number[]) =>
-    from()
+  // `matched`: the ids are matches already (the column index's candidates): read by primary key alone, since the
+  // search's own WHERE let SQLite's planner range over the box or country index instead of the ids.
+  const page = (only?: readonly number[], matched = false) =>
+    (matched ? deps.db.selectFrom("search_profiles") : from())
       .$if(only !== undefined, (qb) => qb.where("search_profiles.user_id", "in", [...(only ?? [])]))
       .select([
         // Only columns of the covering indexes (migration 0011): the page never reads the table.
@@ -668,12 +690,47 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       .limit(pageSize)
       .offset(offset)
       .execute();
+  const dims = withAggregate ? facetDimensions(request, target, now) : null;
+  // The column index (ADR 151) where it holds every filter of the search; the SQL below otherwise.
+  const engine = input.engine ?? (deps.config.searchIndex ? "auto" : "sql");
+  const indexed =
+    engine !== "sql" && indexHolds(plan, input.extra !== undefined)
+      ? await indexedSearch(
+          deps,
+          {
+            plan,
+            userTypes: userTypesOf(plan),
+            sort,
+            need: offset + pageSize,
+            facets: dims,
+            ageBounds: birthBounds(plan.filter.age, now),
+            mode: engine === "index" ? "index" : "auto",
+            loose: dims ? looseOf(dims) : new Set(),
+            insideRadius: async (ids) => {
+              if (location.mode !== "radius" || ids.length === 0) return new Set();
+              const rows = await deps.db
+                .selectFrom("search_profiles")
+                .select("search_profiles.user_id")
+                .where("search_profiles.user_id", "in", [...ids])
+                .where(distanceSql(location.lat, location.lon), "<=", location.radius)
+                .execute();
+              return new Set(rows.map((r) => r.user_id));
+            },
+          },
+          DISTANCE_RINGS_KM,
+        )
+      : null;
+  if (engine === "index" && !indexed) throw new Error("search: the column index cannot answer this search (engine: index)");
   const stopping = input.pagePath !== "exact" && stoppingPageServes(sort, plan);
   const [rows, aggregate] = await Promise.all([
-    stopping
-      ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
-      : page(),
-    withAggregate ? totalAndFacets(from, request, target, now) : null,
+    indexed?.pageIds
+      ? indexed.pageIds.length === 0
+        ? []
+        : page(indexed.pageIds, true)
+      : stopping
+        ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
+        : page(),
+    dims === null ? null : indexed?.groups ? foldFacetGroups(dims, indexed.groups) : totalAndFacets(from, dims),
   ]);
   const ids = rows.map((r) => r.user_id);
   const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps.db, ids, plan.mediaLevels)]);
@@ -800,6 +857,8 @@ type FromFn = () => SelectQueryBuilder<Database, "search_profiles", {}>;
 interface FacetDimension {
   facet: TermFacet | RangeFacet;
   expr: RawBuilder<unknown>;
+  /** The same value for the column index (indexed-search.ts): a column, or bands over one. */
+  source: FacetSource;
   /** Fixed bucket keys (range facets list every band, zero counts included). */
   bands?: string[];
   keyOf: (raw: unknown) => string | null;
@@ -810,6 +869,19 @@ interface FacetDimension {
 /** Band expressions yield the band's index (integers group faster than text); this maps it back. */
 function bandKey(bands: ReadonlyArray<readonly [string, unknown]>) {
   return (raw: unknown) => (raw === null || raw === undefined ? null : (bands[Number(raw)]?.[0] ?? null));
+}
+
+/** A band's bounds as SQL (the first band whose bounds hold is the row's, as bandOf decides in the index). */
+function bandCaseSql(column: "birth_ymd" | "price_hour", cases: readonly BandCase[]): RawBuilder<unknown> {
+  const ref = sql.ref(`search_profiles.${column}`);
+  const whens = cases.map(({ lo, hi }, index) => {
+    const terms = [
+      ...(lo ? [sql`${ref} ${sql.raw(lo.inclusive ? ">=" : ">")} ${sql.lit(lo.value)}`] : []),
+      ...(hi ? [sql`${ref} ${sql.raw(hi.inclusive ? "<=" : "<")} ${sql.lit(hi.value)}`] : []),
+    ];
+    return sql`when ${sql.join(terms, sql` and `)} then ${sql.lit(index)}`;
+  });
+  return sql`(case ${sql.join(whens, sql` `)} else null end)`;
 }
 
 function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now: number): FacetDimension[] {
@@ -823,9 +895,11 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
   };
   for (const facet of wanted.term) {
     if (facet === "gender" || facet === "country") {
+      const column = facet === "gender" ? "gender" : "country_code";
       dims.push({
         facet,
-        expr: sql.ref(facet === "gender" ? "search_profiles.gender" : "search_profiles.country_code"),
+        expr: sql.ref(`search_profiles.${column}`),
+        source: { column },
         keyOf: (raw) => (raw === null ? null : String(raw)),
         ...accepting(facet),
       });
@@ -841,6 +915,7 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
     dims.push({
       facet,
       expr: sql.ref(`search_profiles.${facet}`),
+      source: { column: facet },
       keyOf,
       ...(facet === "cup_size" ? { bands: [...CUP_SIZE_BANDS] } : {}),
       ...accepting(facet),
@@ -849,29 +924,35 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
   for (const facet of wanted.range) {
     if (facet === "age") {
       const bands = Object.entries(AGE_BANDS) as [string, readonly [number, number | "*"]][];
-      const cases = sql.join(
-        bands.map(([, [min, max]], index) => {
-          const upper = yearsBefore(now, min);
-          const lower = max === "*" ? null : yearsBefore(now, max + 1);
-          return lower === null
-            ? sql`when search_profiles.birth_ymd <= ${sql.lit(upper)} then ${sql.lit(index)}`
-            : sql`when search_profiles.birth_ymd <= ${sql.lit(upper)} and search_profiles.birth_ymd > ${sql.lit(lower)} then ${sql.lit(index)}`;
-        }),
-        sql` `,
-      );
-      dims.push({ facet, expr: sql`(case ${cases} else null end)`, bands: bands.map(([k]) => k), keyOf: bandKey(bands) });
+      const cases: BandCase[] = bands.map(([, [min, max]]) => {
+        const { maxBirth, minBirthExclusive } = birthBounds([min, max], now);
+        return {
+          hi: { value: maxBirth!, inclusive: true },
+          ...(minBirthExclusive === null ? {} : { lo: { value: minBirthExclusive, inclusive: false } }),
+        };
+      });
+      dims.push({
+        facet,
+        expr: bandCaseSql("birth_ymd", cases),
+        source: { column: "birth_ymd", cases },
+        bands: bands.map(([k]) => k),
+        keyOf: bandKey(bands),
+      });
     } else if (facet === "price" && target === "escort") {
       const bands = Object.entries(PRICE_BANDS) as [string, readonly [number, number | "*"]][];
       // Bands share their edges (100-150, 150-200): an edge price counts in the lower band.
-      const cases = sql.join(
-        bands.map(([, [min, max]], index) =>
-          max === "*"
-            ? sql`when search_profiles.price_hour > ${sql.lit(min)} then ${sql.lit(index)}`
-            : sql`when search_profiles.price_hour >= ${sql.lit(min)} and search_profiles.price_hour <= ${sql.lit(max)} then ${sql.lit(index)}`,
-        ),
-        sql` `,
+      const cases: BandCase[] = bands.map(([, [min, max]]) =>
+        max === "*"
+          ? { lo: { value: min, inclusive: false } }
+          : { lo: { value: min, inclusive: true }, hi: { value: max, inclusive: true } },
       );
-      dims.push({ facet, expr: sql`(case ${cases} else null end)`, bands: bands.map(([k]) => k), keyOf: bandKey(bands) });
+      dims.push({
+        facet,
+        expr: bandCaseSql("price_hour", cases),
+        source: { column: "price_hour", cases },
+        bands: bands.map(([k]) => k),
+        keyOf: bandKey(bands),
+      });
     }
   }
   return dims;
@@ -888,17 +969,23 @@ function facetDimensions(request: ParsedSearchRequest, target: SearchTarget, now
  */
 async function totalAndFacets(
   from: (loose?: ReadonlySet<LooseFacet>) => ReturnType<FromFn>,
-  request: ParsedSearchRequest,
-  target: SearchTarget,
-  now: number,
+  dims: FacetDimension[],
 ): Promise<{ total: number; facets: SearchResult["meta"]["facets"] }> {
-  const dims = facetDimensions(request, target, now);
-  const loose = new Set(dims.filter((dim) => dim.accepts).map((dim) => dim.facet as LooseFacet));
+  const loose = looseOf(dims);
   const rows = (await from(loose)
     .select([...dims.map((d, i) => d.expr.as(`f${i}`)), (eb) => eb.fn.countAll<number>().as("n")])
     .$if(dims.length > 0, (qb) => qb.groupBy(dims.map((_, i) => sql.lit(i + 1))))
-    .execute()) as Array<Record<string, unknown> & { n: number | string }>;
+    .execute()) as FacetGroup[];
+  return foldFacetGroups(dims, rows);
+}
 
+/** The loose facets: requested, with a filter of their own (see totalAndFacets). */
+function looseOf(dims: FacetDimension[]): Set<LooseFacet> {
+  return new Set(dims.filter((dim) => dim.accepts).map((dim) => dim.facet as LooseFacet));
+}
+
+/** The total and the facets' buckets from the groups (the SQL's GROUP BY or the column index's). */
+function foldFacetGroups(dims: FacetDimension[], rows: FacetGroup[]): { total: number; facets: SearchResult["meta"]["facets"] } {
   let total = 0;
   const counts = dims.map(() => new Map<string, number>());
   for (const row of rows) {

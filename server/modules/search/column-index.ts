@@ -1,0 +1,473 @@
+/**
+ * The in-process column index of search_profiles (issue 33 item 2, ADR 151): one per database handle and process,
+ * typed arrays per column, rows grouped by a 0.1° grid so a radius search visits only the cells its box touches.
+ * It never answers from stale rows: before each use it applies the change log (migration 0128) — the rows after the
+ * last one applied, usually none — and reloads those users' rows. What it answers and how: indexed-search.ts.
+ */
+import { sql } from "kysely";
+import type { ApiDeps } from "../../api/types";
+import type { DB } from "../../db/index";
+
+/** The columns the index holds, in the order of the load query. */
+const COLUMNS = [
+  "user_id",
+  "user_type",
+  "gender",
+  "birth_ymd",
+  "lat",
+  "lon",
+  "country_code",
+  "region_code",
+  "city_id",
+  "members_only",
+  "created_at",
+  "last_login_at",
+  "is_member",
+  "member_until",
+  "verified",
+  "is_hot",
+  "review_count",
+  "rating_avg",
+  "rise_up_until",
+  "available_now_until",
+  "safe_sex_status",
+  "is_smoker",
+  "height_cm",
+  "weight_kg",
+  "price_hour",
+  "figure_type",
+  "race_type",
+  "cup_size",
+  "has_piercing",
+  "has_tattoo",
+  "favorite_count",
+  "visit_count",
+] as const;
+type Row = Record<(typeof COLUMNS)[number], unknown>;
+
+/** NULL of a nullable integer column (no real value is this small). */
+export const NULL_INT = -2_147_483_648;
+/** Rows read per statement at load (keyset by user id). */
+const LOAD_CHUNK = 50_000;
+/** Users reloaded per statement when the change log names them. */
+const RELOAD_CHUNK = 500;
+/** More changed users than this at once: a full load is cheaper than reloading them one chunk at a time. */
+const FULL_RELOAD_OVER = 50_000;
+/** Grid cells per degree (0.01°: ~1.1 km of latitude; a 10 km box touches ~500 cells and little outside it). */
+const CELLS_PER_DEGREE = 100;
+const LON_CELLS = 360 * CELLS_PER_DEGREE + 1;
+
+const int = (value: unknown) => (value === null || value === undefined ? NULL_INT : Number(value));
+const real = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
+
+/** The grid cell of a position (clamped, so a box's cell range always covers the rows inside the box). */
+export function cellOf(lat: number, lon: number): number {
+  return (latCellOf(lat) + 90 * CELLS_PER_DEGREE) * LON_CELLS + lonCellOf(lon) + 180 * CELLS_PER_DEGREE;
+}
+export function latCellOf(lat: number): number {
+  return Math.min(90 * CELLS_PER_DEGREE, Math.max(-90 * CELLS_PER_DEGREE, Math.floor(lat * CELLS_PER_DEGREE)));
+}
+export function lonCellOf(lon: number): number {
+  return Math.min(180 * CELLS_PER_DEGREE, Math.max(-180 * CELLS_PER_DEGREE, Math.floor(lon * CELLS_PER_DEGREE)));
+}
+export function cellKey(latCell: number, lonCell: number): number {
+  return (latCell + 90 * CELLS_PER_DEGREE) * LON_CELLS + lonCell + 180 * CELLS_PER_DEGREE;
+}
+
+/** Text values (country and region codes) as small integers; 0 is NULL. */
+class Dictionary {
+  readonly values: (string | null)[] = [null];
+  private readonly codes = new Map<string, number>();
+  code(value: unknown): number {
+    if (value === null || value === undefined) return 0;
+    const text = String(value);
+    let code = this.codes.get(text);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(text);
+      this.codes.set(text, code);
+    }
+    return code;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(array: T, size: number, fill?: number): T {
+  if (array.length >= size) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
+  next.set(array);
+  if (fill !== undefined) next.fill(fill, array.length);
+  return next;
+}
+
+/** The rows: column arrays indexed by slot; a free slot has alive 0. */
+export class ColumnStore {
+  capacity = 0;
+  /** Slots in use or freed (the loops' bound). */
+  size = 0;
+  count = 0;
+  alive = new Uint8Array(0);
+  userId = new Int32Array(0);
+  userType = new Int32Array(0);
+  gender = new Int32Array(0);
+  birthYmd = new Int32Array(0);
+  lat = new Float64Array(0);
+  lon = new Float64Array(0);
+  country = new Uint16Array(0);
+  region = new Uint16Array(0);
+  cityId = new Int32Array(0);
+  membersOnly = new Uint8Array(0);
+  createdAt = new Float64Array(0);
+  lastLoginAt = new Float64Array(0);
+  isMember = new Uint8Array(0);
+  memberUntil = new Float64Array(0);
+  verified = new Uint8Array(0);
+  isHot = new Uint8Array(0);
+  reviewCount = new Int32Array(0);
+  ratingAvg = new Float64Array(0);
+  riseUpUntil = new Float64Array(0);
+  availableNowUntil = new Float64Array(0);
+  safeSexStatus = new Int32Array(0);
+  isSmoker = new Int32Array(0);
+  heightCm = new Int32Array(0);
+  weightKg = new Int32Array(0);
+  priceHour = new Int32Array(0);
+  figureType = new Int32Array(0);
+  raceType = new Int32Array(0);
+  cupSize = new Int32Array(0);
+  hasPiercing = new Uint8Array(0);
+  hasTattoo = new Uint8Array(0);
+  /** The ranking score's terms that do not depend on the clock (fixedScoreTermsSql, migration 0127). */
+  fixedScore = new Int32Array(0);
+  /** The slot's grid cell, -1 without a position. */
+  cell = new Int32Array(0);
+  readonly countries = new Dictionary();
+  readonly regions = new Dictionary();
+  /** Slots by grid cell. */
+  readonly cells = new Map<number, number[]>();
+  /** Slot by user id (-1: none). */
+  private slotOfUser = new Int32Array(0);
+  private readonly free: number[] = [];
+
+  slotOf(userId: number): number {
+    return userId >= 0 && userId < this.slotOfUser.length ? this.slotOfUser[userId]! : -1;
+  }
+
+  private ensure(size: number) {
+    if (size <= this.capacity) return;
+    const n = Math.max(size, this.capacity * 2, 1024);
+    for (const key of Object.keys(this) as (keyof this)[]) {
+      const value = this[key];
+      if (key === "slotOfUser") continue;
+      if (value instanceof Int32Array || value instanceof Float64Array || value instanceof Uint8Array || value instanceof Uint16Array)
+        (this as Record<keyof this, unknown>)[key] = grown(value, n);
+    }
+    this.capacity = n;
+  }
+
+  upsert(row: Row) {
+    const userId = Number(row.user_id);
+    let slot = this.slotOf(userId);
+    if (slot < 0) {
+      slot = this.free.pop() ?? this.size++;
+      this.ensure(this.size);
+      this.slotOfUser = grown(this.slotOfUser, userId + 1, -1);
+      this.slotOfUser[userId] = slot;
+      this.count += 1;
+    } else this.unplace(slot);
+    this.alive[slot] = 1;
+    this.userId[slot] = userId;
+    this.userType[slot] = Number(row.user_type);
+    this.gender[slot] = int(row.gender);
+    this.birthYmd[slot] = int(row.birth_ymd);
+    this.lat[slot] = real(row.lat);
+    this.lon[slot] = real(row.lon);
+    this.country[slot] = this.countries.code(row.country_code);
+    this.region[slot] = this.regions.code(row.region_code);
+    this.cityId[slot] = int(row.city_id);
+    this.membersOnly[slot] = Number(row.members_only);
+    this.createdAt[slot] = real(row.created_at);
+    this.lastLoginAt[slot] = real(row.last_login_at);
+    this.isMember[slot] = Number(row.is_member);
+    this.memberUntil[slot] = real(row.member_until);
+    this.verified[slot] = Number(row.verified);
+    this.isHot[slot] = Number(row.is_hot);
+    this.reviewCount[slot] = Number(row.review_count);
+    this.ratingAvg[slot] = real(row.rating_avg);
+    this.riseUpUntil[slot] = real(row.rise_up_until);
+    this.availableNowUntil[slot] = real(row.available_now_until);
+    this.safeSexStatus[slot] = Number(row.safe_sex_status);
+    this.isSmoker[slot] = int(row.is_smoker);
+    this.heightCm[slot] = int(row.height_cm);
+    this.weightKg[slot] = int(row.weight_kg);
+    this.priceHour[slot] = int(row.price_hour);
+    this.figureType[slot] = int(row.figure_type);
+    this.raceType[slot] = int(row.race_type);
+    this.cupSize[slot] = int(row.cup_size);
+    this.hasPiercing[slot] = Number(row.has_piercing);
+    this.hasTattoo[slot] = Number(row.has_tattoo);
+    const favorites = Number(row.favorite_count);
+    const visits = Number(row.visit_count);
+    const reviews = this.reviewCount[slot]!;
+    // The same terms as fixedScoreTermsSql (integer division of the visits, as both databases do).
+    this.fixedScore[slot] =
+      (favorites > 50 ? 100 : favorites * 2) +
+      (visits > 500 ? 50 : Math.trunc(visits / 10)) +
+      (this.verified[slot] === 1 ? 200 : 0) +
+      (reviews > 50 ? 200 : reviews * 4);
+    this.place(slot);
+  }
+
+  remove(userId: number) {
+    const slot = this.slotOf(userId);
+    if (slot < 0) return;
+    this.unplace(slot);
+    this.alive[slot] = 0;
+    this.slotOfUser[userId] = -1;
+    this.free.push(slot);
+    this.count -= 1;
+  }
+
+  /**
+   * Lays the rows out in grid-cell order (rows without a position last): a box's rows then sit together in memory, and
+   * a search reads whole cache lines instead of one miss per column and row (a scan of a Berlin box was memory-bound).
+   * Called after a full load; rows changed later are placed wherever a slot is free.
+   */
+  clusterByCell() {
+    const order = new Int32Array(this.count);
+    let n = 0;
+    for (let slot = 0; slot < this.size; slot++) if (this.alive[slot] === 1) order[n++] = slot;
+    const cellOfSlot = this.cell;
+    const sorted = Array.from(order).sort((a, b) => {
+      const ca = cellOfSlot[a]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[a]!;
+      const cb = cellOfSlot[b]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[b]!;
+      return ca - cb || a - b;
+    });
+    for (const key of Object.keys(this) as (keyof this)[]) {
+      const value = this[key];
+      if (key === "slotOfUser") continue;
+      if (value instanceof Int32Array || value instanceof Float64Array || value instanceof Uint8Array || value instanceof Uint16Array) {
+        const from = value as unknown as Float64Array;
+        const next = new (from.constructor as new (n: number) => Float64Array)(from.length);
+        for (let to = 0; to < sorted.length; to++) next[to] = from[sorted[to]!]!;
+        (this as Record<keyof this, unknown>)[key] = next;
+      }
+    }
+    this.size = sorted.length;
+    this.free.length = 0;
+    this.slotOfUser.fill(-1);
+    this.cells.clear();
+    for (let slot = 0; slot < this.size; slot++) {
+      this.slotOfUser[this.userId[slot]!] = slot;
+      const key = this.cell[slot]!;
+      if (key < 0) continue;
+      const list = this.cells.get(key);
+      if (list) list.push(slot);
+      else this.cells.set(key, [slot]);
+    }
+  }
+
+  private place(slot: number) {
+    const lat = this.lat[slot]!;
+    const lon = this.lon[slot]!;
+    if (Number.isNaN(lat) || Number.isNaN(lon)) {
+      this.cell[slot] = -1;
+      return;
+    }
+    const key = cellOf(lat, lon);
+    this.cell[slot] = key;
+    const list = this.cells.get(key);
+    if (list) list.push(slot);
+    else this.cells.set(key, [slot]);
+  }
+
+  private unplace(slot: number) {
+    const key = this.cell[slot]!;
+    if (key < 0) return;
+    const list = this.cells.get(key);
+    const at = list ? list.indexOf(slot) : -1;
+    if (list && at >= 0) {
+      list[at] = list[list.length - 1]!;
+      list.pop();
+    }
+    this.cell[slot] = -1;
+  }
+}
+
+/** Where the index stands in the change log. */
+interface LogPosition {
+  seq: number;
+  /** PostgreSQL: the oldest transaction still running when the log was read (rows of later commits have txid ≥ it). */
+  xmin: string | null;
+}
+
+interface LogRead {
+  position: LogPosition;
+  pruned: number;
+  /** Changed users; null: everything. */
+  users: Set<number> | null;
+}
+
+const selectColumns = COLUMNS.map((c) => `search_profiles.${c}` as const);
+
+/** One index per database handle (tests and the cluster's instances each have their own). */
+const indexes = new WeakMap<DB, SearchColumnIndex>();
+
+export class SearchColumnIndex {
+  store: ColumnStore | null = null;
+  private position: LogPosition = { seq: 0, xmin: null };
+  private loading: Promise<void> | null = null;
+  private current: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  /** What the last full load cost (bench and ADR 151). */
+  lastLoad: { rows: number; ms: number } | null = null;
+  /** Full loads so far (the first, and any after the log was pruned past this index or truncated). */
+  loads = 0;
+
+  private constructor(private readonly deps: Pick<ApiDeps, "db" | "dialect">) {}
+
+  static of(deps: Pick<ApiDeps, "db" | "dialect">): SearchColumnIndex {
+    let index = indexes.get(deps.db);
+    if (!index) {
+      index = new SearchColumnIndex(deps);
+      indexes.set(deps.db, index);
+    }
+    return index;
+  }
+
+  get ready(): boolean {
+    return this.store !== null;
+  }
+
+  /** Starts the first load in the background (requests meanwhile take the SQL path). */
+  warm(): void {
+    if (!this.store && !this.loading) void this.load().catch(() => undefined);
+  }
+
+  /** Loads every row (once; a second caller waits for the same load). */
+  load(): Promise<void> {
+    this.loading ??= this.fullLoad().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /**
+   * Brings the index up to every change committed before this call: the log is read after the call began (a read
+   * already under way may predate a write the caller saw, so the caller waits for the next one).
+   */
+  fresh(): Promise<void> {
+    if (!this.store) return this.load();
+    if (!this.current) return this.startRead();
+    this.queued ??= this.current
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.startRead();
+      });
+    return this.queued;
+  }
+
+  private startRead(): Promise<void> {
+    const read: Promise<void> = this.applyChanges().finally(() => {
+      if (this.current === read) this.current = null;
+    });
+    this.current = read;
+    return read;
+  }
+
+  private async fullLoad(): Promise<void> {
+    const started = performance.now();
+    // The position first: a change committed during the load is applied again by the next read (idempotent).
+    const { position } = await this.readLog(null);
+    const store = new ColumnStore();
+    for (let after = -1; ;) {
+      const rows = (await this.deps.db
+        .selectFrom("search_profiles")
+        .select(selectColumns)
+        .where("search_profiles.user_id", ">", after)
+        .orderBy("search_profiles.user_id")
+        .limit(LOAD_CHUNK)
+        .execute()) as unknown as Row[];
+      for (const row of rows) store.upsert(row);
+      if (rows.length < LOAD_CHUNK) break;
+      after = Number(rows[rows.length - 1]!.user_id);
+    }
+    store.clusterByCell();
+    this.store = store;
+    this.position = position;
+    this.lastLoad = { rows: store.count, ms: performance.now() - started };
+    this.loads += 1;
+  }
+
+  private async applyChanges(): Promise<void> {
+    const read = await this.readLog(this.position);
+    // Behind the pruned range (changes may be gone), or everything changed: load again.
+    if (read.users === null || this.position.seq < read.pruned || read.users.size > FULL_RELOAD_OVER) {
+      await this.fullLoad();
+      return;
+    }
+    const store = this.store!;
+    const ids = [...read.users];
+    for (let i = 0; i < ids.length; i += RELOAD_CHUNK) {
+      const chunk = ids.slice(i, i + RELOAD_CHUNK);
+      const rows = (await this.deps.db
+        .selectFrom("search_profiles")
+        .select(selectColumns)
+        .where("search_profiles.user_id", "in", chunk)
+        .execute()) as unknown as Row[];
+      const present = new Set<number>();
+      for (const row of rows) {
+        store.upsert(row);
+        present.add(Number(row.user_id));
+      }
+      for (const id of chunk) if (!present.has(id)) store.remove(id);
+    }
+    this.position = read.position;
+  }
+
+  /**
+   * The changes after `from` (null: none, the position only), in one statement. PostgreSQL: a sequence value can
+   * commit after a larger one, so the read also takes every row whose transaction was still running at the last read
+   * (txid ≥ that read's xmin) — a row that commits later was either after the last seq or in such a transaction.
+   * Rows read twice only reload their users again.
+   */
+  private async readLog(from: LogPosition | null): Promise<LogRead> {
+    const db = this.deps.db;
+    if (this.deps.dialect === "postgres") {
+      const seq = from?.seq ?? Number.MAX_SAFE_INTEGER;
+      const xmin = from?.xmin ?? "18446744073709551615";
+      const { rows } = await sql<{ xmin: string; pruned: string; top: string | null; changes: Array<[number, number | null]> }>`
+        SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+          (SELECT upto FROM search_profile_changes_pruned WHERE id = 1) AS pruned,
+          (SELECT max(seq) FROM search_profile_changes) AS top,
+          (SELECT coalesce(json_agg(json_build_array(seq, user_id)), '[]'::json) FROM search_profile_changes
+            WHERE seq > ${seq} OR txid >= ${xmin}::xid8) AS changes`.execute(db);
+      const row = rows[0]!;
+      const users = usersOf(row.changes);
+      const top = Math.max(row.top === null ? 0 : Number(row.top), from?.seq ?? 0);
+      return { position: { seq: top, xmin: row.xmin }, pruned: Number(row.pruned), users };
+    }
+    const seq = from?.seq ?? Number.MAX_SAFE_INTEGER;
+    const { rows } = await sql<{ pruned: number; top: number | null; changes: string }>`
+      SELECT (SELECT upto FROM search_profile_changes_pruned WHERE id = 1) AS pruned,
+        (SELECT max(seq) FROM search_profile_changes) AS top,
+        (SELECT coalesce(json_group_array(json_array(seq, user_id)), '[]') FROM search_profile_changes WHERE seq > ${seq}) AS changes`.execute(
+      db,
+    );
+    const row = rows[0]!;
+    const users = usersOf(JSON.parse(row.changes) as Array<[number, number | null]>);
+    return { position: { seq: Math.max(Number(row.top ?? 0), from?.seq ?? 0), xmin: null }, pruned: Number(row.pruned), users };
+  }
+}
+
+function usersOf(changes: Array<[number, number | null]>): Set<number> | null {
+  const users = new Set<number>();
+  for (const [, userId] of changes) {
+    if (userId === null) return null;
+    users.add(Number(userId));
+  }
+  return users;
+}

@@ -1,0 +1,612 @@
+/**
+ * A search answered from the column index (ADR 151): the filter, the total and every facet in one pass over the
+ * matching rows, and the page's candidates by a bounded top-k in the exact order of the SQL (each database's NULL
+ * order included). The caller reads the page's rows by id with the SQL's own WHERE and ORDER BY, so tiles are the
+ * same objects. A search with anything the index does not hold answers null here and takes the SQL path unchanged
+ * (the list: indexedFilterOf).
+ */
+import type { ApiDeps } from "../../api/types";
+import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
+import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, type Range, type SearchSort } from "../../contract/search";
+import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
+import { boundingBox } from "../geo/index";
+import { SearchColumnIndex, NULL_INT, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
+import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
+import type { Plan } from "./service";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Distances this close (km) to the radius, or to the page's last distance, are left to the database's arithmetic. */
+const DISTANCE_EPSILON_KM = 1e-6;
+/** Pages deeper than this many rows are read by the SQL (the top-k would hold too many). */
+const MAX_INDEXED_PAGE_END = 5_000;
+
+/** A facet's value source, for the SQL's CASE and the index alike (service.ts facetDimensions). */
+export type FacetSource =
+  | { column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" }
+  | { column: "birth_ymd" | "price_hour"; cases: readonly BandCase[] };
+/** One band of a range facet: the first band whose bounds hold is the row's. */
+export interface BandCase {
+  lo?: { value: number; inclusive: boolean };
+  hi?: { value: number; inclusive: boolean };
+}
+
+/** One group of the aggregate, as the SQL's GROUP BY row: f0 … fn the facet values, n the rows. */
+export type FacetGroup = Record<string, unknown> & { n: number };
+
+/** The only_show_type flags the index answers (the others read media, tours or bundles). */
+const INDEXED_FLAGS = new Set(["is_visible", "is_new", "is_verified", "has_review", "is_hot", "is_member", "safe_sex_status"]);
+/** Filter keys that never reach the WHERE clause, or that the index holds. Any other key set: the SQL path. */
+const INDEXED_FILTER_KEYS = new Set([
+  "user_type",
+  "user_location",
+  "location",
+  "customized",
+  "country",
+  "gender",
+  "age",
+  "price",
+  "height",
+  "weight",
+  `price_${DEFAULT_PRICE_DURATION}`,
+  "is_smoker",
+  "piercing",
+  "tattoo",
+  "figure_type",
+  "race_type",
+  "cup_size",
+  "only_show_type",
+]);
+
+/**
+ * Whether the index can answer this plan's filter. Not held, so the SQL path: a name prefix, members touring the
+ * place, an extra condition (the directory's categories), the multi-valued traits (breast type, hair color and
+ * length, escort services, languages), time prices other than the hour, a business kind, and the flags has_avatar,
+ * on_tour, exclusive_content and (where it applies) fsk18_photos.
+ */
+export function indexHolds(plan: Plan, hasExtra: boolean): boolean {
+  if (hasExtra || plan.name || (plan.touring?.size ?? 0) > 0) return false;
+  for (const [key, value] of Object.entries(plan.filter)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (!INDEXED_FILTER_KEYS.has(key)) return false;
+  }
+  for (const flag of plan.filter.only_show_type ?? []) {
+    if (INDEXED_FLAGS.has(flag)) continue;
+    // fsk18_photos from anyone but an age-verified viewer of escorts is ignored by the SQL too.
+    if (flag === "fsk18_photos" && !(plan.viewer.isAgeVerified && plan.target === "escort")) continue;
+    return false;
+  }
+  return true;
+}
+
+export interface IndexedRequest {
+  plan: Plan;
+  userTypes: readonly number[];
+  sort: SearchSort;
+  /** Rows up to the page's end (offset + page size); 0: no page. */
+  need: number;
+  /** The facets (null: no aggregate); loose ones carry the values their filter accepts. */
+  facets: ReadonlyArray<{ source: FacetSource; accepts?: ReadonlySet<number> }> | null;
+  /** From boot config: the age thresholds of the filter (service.ts yearsBefore). */
+  ageBounds: { maxBirth: number | null; minBirthExclusive: number | null };
+  /** "index": wait for the first load; "auto": take the SQL path until it is loaded. */
+  mode: "index" | "auto";
+  /** The loose facets whose filter the aggregate applies itself. */
+  loose: ReadonlySet<string>;
+  /** Which of these ids the SQL's distance puts within the radius (rows the index finds at the radius itself). */
+  insideRadius: (ids: readonly number[]) => Promise<Set<number>>;
+}
+
+export interface IndexedAnswer {
+  /** The page's candidates (a superset of the page where the database's arithmetic decides); null: the SQL reads the page. */
+  pageIds: number[] | null;
+  groups: FacetGroup[] | null;
+}
+
+/** The viewer's blocks, both ways (one query per search). */
+async function blockedWith(deps: ApiDeps, viewerId: number): Promise<Set<number>> {
+  const rows = await deps.db
+    .selectFrom("blocks")
+    .select("blocks.blocked_id as id")
+    .where("blocks.blocker_id", "=", viewerId)
+    .unionAll(deps.db.selectFrom("blocks").select("blocks.blocker_id as id").where("blocks.blocked_id", "=", viewerId))
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+const isNull = (value: number) => value === NULL_INT;
+
+/** Ids up to this are looked up in a table; a list with a larger one (no stored id is) uses a Set. */
+const TABLE_IDS = 4096;
+type Lookup = Uint8Array | Set<number>;
+/** An IN list as a lookup over ids (null: no condition). */
+function lookup(values: readonly number[] | undefined): Lookup | null {
+  if (!values || values.length === 0) return null;
+  if (values.some((v) => v < 0 || v >= TABLE_IDS)) return new Set(values);
+  const table = new Uint8Array(Math.max(...values) + 1);
+  for (const v of values) table[v] = 1;
+  return table;
+}
+/** Whether a nullable integer is in the list (NULL never is). */
+const listed = (list: Lookup, value: number) =>
+  value !== NULL_INT && (list instanceof Set ? list.has(value) : value >= 0 && value < list.length && list[value] === 1);
+/** A range's bounds as numbers ("*": unbounded); null: no condition. */
+function bounds(range: Range | undefined): [number, number] | null {
+  if (!range) return null;
+  return [range[0] === "*" ? -Infinity : range[0], range[1] === "*" ? Infinity : range[1]];
+}
+const within = (b: [number, number], value: number) => !isNull(value) && value >= b[0] && value <= b[1];
+
+/**
+ * The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself, as ONE
+ * function with every condition inline (a list of closures called per row cost ~5× more: its call site saw many).
+ */
+function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | null): (i: number) => boolean {
+  const { plan, loose } = req;
+  const { filter, now } = plan;
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;
+  const needsPosition = !radius && plan.location.mode === "radius";
+  const countries = filter.country && filter.country.length > 0 ? new Set(filter.country.flatMap((c) => s.countries.find(c) ?? [])) : null;
+  const cityId = plan.place?.cityId ?? null;
+  const regionCode = cityId === null && plan.place?.regionCode !== undefined ? (s.regions.find(plan.place.regionCode) ?? -1) : null;
+  const types = lookup(req.userTypes)!;
+  const genders = loose.has("gender") ? null : lookup(filter.gender);
+  const { maxBirth, minBirthExclusive } = req.ageBounds;
+  const prices = [bounds(filter.price), bounds(filter[`price_${DEFAULT_PRICE_DURATION}`])].filter((b) => b !== null);
+  const figures = loose.has("figure_type") ? null : lookup(filter.figure_type);
+  const races = loose.has("race_type") ? null : lookup(filter.race_type);
+  const cups = lookup(filter.cup_size);
+  const height = bounds(filter.height);
+  const weight = bounds(filter.weight);
+  const smoker = filter.is_smoker ?? null;
+  const piercing = filter.piercing === undefined ? null : filter.piercing === 1 ? 1 : 0;
+  const tattoo = filter.tattoo === undefined ? null : filter.tattoo === 1 ? 1 : 0;
+  const flags = new Set(filter.only_show_type ?? []);
+  const [visible, fresh, verified, reviewed, hot, member, safe] = [
+    flags.has("is_visible"),
+    flags.has("is_new"),
+    flags.has("is_verified"),
+    flags.has("has_review"),
+    flags.has("is_hot"),
+    flags.has("is_member"),
+    flags.has("safe_sex_status"),
+  ];
+  const newSince = now - NEW_PROFILE_DAYS * DAY;
+  const viewerId = plan.viewer.id;
+  const membersOnlyTypes = lookup(MEMBERS_ONLY_USER_TYPES) ?? new Uint8Array(0);
+  return (i) => {
+    if (!listed(types, s.userType[i]!)) return false;
+    if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
+    if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
+    if (countries && !countries.has(s.country[i]!)) return false;
+    if (cityId !== null && s.cityId[i] !== cityId) return false;
+    if (regionCode !== null && s.region[i] !== regionCode) return false;
+    if (genders && !listed(genders, s.gender[i]!)) return false;
+    if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
+    if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
+    for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
+    if (figures && !listed(figures, s.figureType[i]!)) return false;
+    if (races && !listed(races, s.raceType[i]!)) return false;
+    if (cups && !listed(cups, s.cupSize[i]!)) return false;
+    if (height && !within(height, s.heightCm[i]!)) return false;
+    if (weight && !within(weight, s.weightKg[i]!)) return false;
+    if (smoker !== null && s.isSmoker[i] !== smoker) return false;
+    if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
+    if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
+    if (visible && !(s.availableNowUntil[i]! > now)) return false;
+    if (fresh && !(s.createdAt[i]! > newSince)) return false;
+    if (verified && s.verified[i] !== 1) return false;
+    if (reviewed && !(s.reviewCount[i]! > 0)) return false;
+    if (hot && s.isHot[i] !== 1) return false;
+    if (member && !plusRunning(s, i, now)) return false;
+    if (safe && s.safeSexStatus[i] !== 1) return false;
+    if (viewerId !== null) {
+      if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
+    } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    return true;
+  };
+}
+
+/** The loose facets' filters (gender, figure, race), as the page's WHERE clause has them. */
+function pageFilter(req: IndexedRequest, s: ColumnStore): (i: number) => boolean {
+  const { filter } = req.plan;
+  const genders = req.loose.has("gender") ? lookup(filter.gender) : null;
+  const figures = req.loose.has("figure_type") ? lookup(filter.figure_type) : null;
+  const races = req.loose.has("race_type") ? lookup(filter.race_type) : null;
+  return (i) =>
+    (!genders || listed(genders, s.gender[i]!)) &&
+    (!figures || listed(figures, s.figureType[i]!)) &&
+    (!races || listed(races, s.raceType[i]!));
+}
+
+/** plusRunningSql over the index. */
+function plusRunning(s: ColumnStore, i: number, now: number): boolean {
+  const until = s.memberUntil[i]!;
+  return s.isMember[i] === 1 && (Number.isNaN(until) || until > now);
+}
+
+/** The ranking score (service.ts rankingScore) of a slot at `now`. */
+function scoreOf(s: ColumnStore, i: number, now: number): number {
+  const login = s.lastLoginAt[i]!;
+  const band = login > now - DAY ? LOGIN_BONUS_MAX : login > now - 7 * DAY ? 100 : login > now - 30 * DAY ? 50 : 0;
+  return s.fixedScore[i]! + (plusRunning(s, i, now) ? PLUS_BONUS : 0) + band;
+}
+
+/** The SQL's great-circle distance (distanceSql), in the same steps. */
+function distanceFrom(lat: number, lon: number) {
+  const lat0 = (lat * Math.PI) / 180;
+  const lon0 = (lon * Math.PI) / 180;
+  const cosLat0 = Math.cos((lat * Math.PI) / 180);
+  const rad = Math.PI / 180;
+  return (rowLat: number, rowLon: number) => {
+    const a = Math.sin((rowLat * rad - lat0) / 2);
+    const b = Math.sin((rowLon * rad - lon0) / 2);
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a * a + cosLat0 * Math.cos(rowLat * rad) * b * b));
+  };
+}
+
+/**
+ * Sort keys of a slot, larger first, in the ORDER BY's order (orderFor); the user id decides last (larger first). The
+ * answer is a buffer the next call overwrites (no allocation per row); topK copies what it keeps.
+ */
+type Keys = (s: ColumnStore, i: number, distance: number) => Float64Array;
+
+/** A Keys function over a buffer of `n` keys filled by `fill`. */
+function keyBuffer(n: number, fill: (out: Float64Array, s: ColumnStore, i: number, distance: number) => void): Keys {
+  const out = new Float64Array(n);
+  return (s, i, d) => {
+    fill(out, s, i, d);
+    return out;
+  };
+}
+
+function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Keys | "by-distance" {
+  const { plan, sort } = req;
+  const now = plan.now;
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  // `last_login_at desc`: SQLite orders NULL as the smallest value, PostgreSQL as the largest.
+  const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  const login = (s: ColumnStore, i: number) => (Number.isNaN(s.lastLoginAt[i]!) ? nullLogin : s.lastLoginAt[i]!);
+  const risen = (s: ColumnStore, i: number) => (s.riseUpUntil[i]! > now ? s.riseUpUntil[i]! : 0);
+  const score = (s: ColumnStore, i: number) => scoreOf(s, i, now);
+  const ranking = keyBuffer(3, (out, s, i) => {
+    out[0] = risen(s, i);
+    out[1] = score(s, i);
+    out[2] = login(s, i);
+  });
+  switch (sort) {
+    case "distance":
+      return radius ? "by-distance" : ranking;
+    case "top_ranking_distance_ring": {
+      if (!radius) return ranking;
+      const kLat = KM_PER_DEGREE;
+      const kLon = KM_PER_DEGREE * Math.cos((radius.lat * Math.PI) / 180);
+      const ringOf = (s: ColumnStore, i: number) => {
+        const dy = (s.lat[i]! - radius.lat) * kLat;
+        const dx = (s.lon[i]! - radius.lon) * kLon;
+        const squared = dy * dy + dx * dx;
+        for (let r = 0; r < rings.length; r++) if (squared < rings[r]! * rings[r]!) return r;
+        return rings.length;
+      };
+      return keyBuffer(4, (out, s, i) => {
+        out[0] = risen(s, i);
+        out[1] = -ringOf(s, i);
+        out[2] = score(s, i);
+        out[3] = login(s, i);
+      });
+    }
+    case "rating":
+      return keyBuffer(4, (out, s, i) => {
+        const rating = s.ratingAvg[i]!;
+        out[0] = Number.isNaN(rating) ? 0 : 1;
+        out[1] = Number.isNaN(rating) ? 0 : rating;
+        out[2] = s.reviewCount[i]!;
+        out[3] = login(s, i);
+      });
+    case "reviews_number_high_to_low":
+      return keyBuffer(3, (out, s, i) => {
+        out[0] = s.reviewCount[i]!;
+        out[1] = score(s, i);
+        out[2] = login(s, i);
+      });
+    case "last_login_at":
+      return keyBuffer(2, (out, s, i) => {
+        out[0] = Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1;
+        out[1] = login(s, i);
+      });
+    case "price_low_to_high":
+    case "price_high_to_low": {
+      const sign = sort === "price_low_to_high" ? -1 : 1;
+      return keyBuffer(3, (out, s, i) => {
+        const price = s.priceHour[i]!;
+        out[0] = isNull(price) ? 0 : 1;
+        out[1] = isNull(price) ? 0 : sign * price;
+        out[2] = login(s, i);
+      });
+    }
+    case "top_ranked":
+      return keyBuffer(4, (out, s, i) => {
+        const rating = s.ratingAvg[i]!;
+        const reviews = s.reviewCount[i]!;
+        out[0] = risen(s, i);
+        out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
+        out[2] = score(s, i);
+        out[3] = login(s, i);
+      });
+    case "top_ranking":
+      return ranking;
+  }
+}
+
+function compareKeys(a: ArrayLike<number>, aId: number, b: ArrayLike<number>, bId: number): number {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k]! > b[k]! ? -1 : 1;
+  return bId - aId;
+}
+
+/** The best `k` of the matches in the keys' order (a bounded sorted list: most rows lose to its last entry at once). */
+function topK(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array | null, keys: Keys, k: number): number[] {
+  const best: Array<{ slot: number; keys: number[]; id: number }> = [];
+  for (let m = 0; m < count; m++) {
+    const slot = matches[m]!;
+    const rowKeys = keys(store, slot, distances ? distances[m]! : 0);
+    const id = store.userId[slot]!;
+    if (best.length === k && compareKeys(rowKeys, id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKeys(best[mid]!.keys, best[mid]!.id, rowKeys, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, { slot, keys: [...rowKeys], id });
+    if (best.length > k) best.pop();
+  }
+  return best.map((e) => e.slot);
+}
+
+export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: readonly number[]): Promise<IndexedAnswer | null> {
+  const index = SearchColumnIndex.of(deps);
+  if (req.mode === "auto" && !index.ready) {
+    index.warm();
+    return null;
+  }
+  const viewerId = req.plan.viewer.id;
+  const blocked = viewerId === null ? null : await blockedWith(deps, viewerId);
+  // Rows at the radius itself (within DISTANCE_EPSILON_KM) are decided by the database's own arithmetic: a first pass
+  // that meets some asks the SQL about them and runs again; one that still meets new ones gives the search to the SQL.
+  const decided = new Map<number, boolean>();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await index.fresh();
+    const answer = pass(deps, index, req, rings, blocked, decided);
+    if (!Array.isArray(answer)) return answer;
+    if (attempt === 1) return null;
+    const inside = await req.insideRadius(answer);
+    for (const id of answer) decided.set(id, inside.has(id));
+  }
+  return null;
+}
+
+/** One pass over the index (no await: the index does not change under it); the undecided ids at the radius, if any. */
+function pass(
+  deps: ApiDeps,
+  index: SearchColumnIndex,
+  req: IndexedRequest,
+  rings: readonly number[],
+  blocked: Set<number> | null,
+  decided: ReadonlyMap<number, boolean>,
+): IndexedAnswer | number[] {
+  const store = index.store!;
+  const { plan } = req;
+  const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
+  const matches_ = matcherOf(req, store, blocked);
+  const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
+  const capacity = radius ? 1024 : store.size;
+  let matches = new Int32Array(capacity);
+  let distances = radius ? new Float64Array(capacity) : null;
+  let count = 0;
+  const undecided: number[] = [];
+  const visit = (slot: number) => {
+    if (!matches_(slot)) return;
+    let d = 0;
+    if (distance && radius) {
+      d = distance(store.lat[slot]!, store.lon[slot]!);
+      // At the radius itself the database's own sin and radians decide (last bits of a double).
+      if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
+        const inside = decided.get(store.userId[slot]!);
+        if (inside === undefined) undecided.push(store.userId[slot]!);
+        if (!inside) return;
+      } else if (d > radius.radius) return;
+    }
+    if (count === matches.length) {
+      const more = new Int32Array(matches.length * 2);
+      more.set(matches);
+      matches = more;
+      if (distances) {
+        const moreD = new Float64Array(distances.length * 2);
+        moreD.set(distances);
+        distances = moreD;
+      }
+    }
+    matches[count] = slot;
+    if (distances) distances[count] = d;
+    count += 1;
+  };
+  if (radius) {
+    const box = boundingBox(radius.lat, radius.lon, radius.radius);
+    const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
+    for (let a = lat0; a <= lat1; a++)
+      for (let o = lon0; o <= lon1; o++) {
+        const list = store.cells.get(cellKey(a, o));
+        if (list) for (const slot of list) visit(slot);
+      }
+  } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot);
+  if (undecided.length > 0) return undecided;
+
+  const groups = req.facets ? aggregate(store, matches, count, req) : null;
+  let pageIds: number[] | null = null;
+  if (req.need > 0 && req.need <= MAX_INDEXED_PAGE_END) {
+    // The page's query applies the loose facets' filters that the aggregate left out.
+    if (req.loose.size > 0) {
+      const onPage = pageFilter(req, store);
+      let kept = 0;
+      for (let m = 0; m < count; m++)
+        if (onPage(matches[m]!)) {
+          matches[kept] = matches[m]!;
+          if (distances) distances[kept] = distances[m]!;
+          kept += 1;
+        }
+      count = kept;
+    }
+    const keys = keysOf(req, deps.dialect, rings);
+    if (keys === "by-distance") pageIds = nearest(store, matches, count, distances!, req.need, deps.dialect);
+    else pageIds = topK(store, matches, count, null, keys, req.need).map((slot) => store.userId[slot]!);
+  }
+  return { pageIds, groups };
+}
+
+/**
+ * The candidates of a page sorted by distance: the best `need` by the index's distance, plus every row within
+ * DISTANCE_EPSILON_KM of the last one's distance (at most `need` per position), so where the two arithmetics differ
+ * in the last bits the database's ORDER BY still finds its own page among them.
+ */
+function nearest(
+  store: ColumnStore,
+  matches: Int32Array,
+  count: number,
+  distances: Float64Array,
+  need: number,
+  dialect: ApiDeps["dialect"],
+) {
+  const nullLogin = dialect === "postgres" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  const login = (i: number) => (Number.isNaN(store.lastLoginAt[i]!) ? nullLogin : store.lastLoginAt[i]!);
+  const keys = keyBuffer(2, (out, s, i, d) => {
+    out[0] = -d;
+    out[1] = login(i);
+  });
+  const best = topK(store, matches, count, distances, keys, need);
+  if (best.length < need) return best.map((slot) => store.userId[slot]!);
+  const chosen = new Set(best);
+  const last = distanceOfSlot(matches, distances, count, best[best.length - 1]!);
+  const near: number[] = [];
+  for (let m = 0; m < count; m++) if (!chosen.has(matches[m]!) && Math.abs(distances[m]! - last) <= DISTANCE_EPSILON_KM) near.push(m);
+  const byPosition = new Map<string, number[]>();
+  for (const m of near) {
+    const slot = matches[m]!;
+    const key = `${store.lat[slot]},${store.lon[slot]}`;
+    const list = byPosition.get(key) ?? [];
+    list.push(m);
+    byPosition.set(key, list);
+  }
+  const ids = best.map((slot) => store.userId[slot]!);
+  for (const list of byPosition.values()) {
+    const slots = Int32Array.from(list.map((m) => matches[m]!));
+    const ds = Float64Array.from(list.map((m) => distances[m]!));
+    for (const slot of topK(store, slots, slots.length, ds, keys, need)) ids.push(store.userId[slot]!);
+  }
+  return ids;
+}
+
+function distanceOfSlot(matches: Int32Array, distances: Float64Array, count: number, slot: number): number {
+  for (let m = 0; m < count; m++) if (matches[m] === slot) return distances[m]!;
+  return 0;
+}
+
+/** A facet's value of a slot as a non-negative integer (a country as its dictionary code), NULL_INT for NULL. */
+function facetNumber(store: ColumnStore, slot: number, source: FacetSource): number {
+  switch (source.column) {
+    case "gender":
+      return store.gender[slot]!;
+    case "country_code":
+      return store.country[slot] === 0 ? NULL_INT : store.country[slot]!;
+    case "figure_type":
+      return store.figureType[slot]!;
+    case "race_type":
+      return store.raceType[slot]!;
+    case "cup_size":
+      return store.cupSize[slot]!;
+    case "birth_ymd":
+    case "price_hour": {
+      const value = source.column === "birth_ymd" ? store.birthYmd[slot]! : store.priceHour[slot]!;
+      return isNull(value) ? NULL_INT : (bandOf(value, source.cases) ?? NULL_INT);
+    }
+  }
+}
+
+/** The facet value as the SQL's GROUP BY returns it (number, text or null). */
+function facetRaw(store: ColumnStore, source: FacetSource, value: number): number | string | null {
+  if (value === NULL_INT) return null;
+  return source.column === "country_code" ? (store.countries.values[value] ?? null) : value;
+}
+
+export function bandOf(value: number, cases: readonly BandCase[]): number | null {
+  for (let b = 0; b < cases.length; b++) {
+    const { lo, hi } = cases[b]!;
+    if (lo && !(lo.inclusive ? value >= lo.value : value > lo.value)) continue;
+    if (hi && !(hi.inclusive ? value <= hi.value : value < hi.value)) continue;
+    return b;
+  }
+  return null;
+}
+
+/** Combinations counted in a dense array up to this many (else a Map). */
+const DENSE_GROUPS = 1 << 20;
+
+/** The grouped counts the SQL's GROUP BY would return: one group per combination of facet values. */
+function aggregate(store: ColumnStore, matches: Int32Array, count: number, req: IndexedRequest): FacetGroup[] {
+  const facets = req.facets!;
+  if (facets.length === 0) return [{ n: count }];
+  // Pass 1: each facet value as a small code (0: NULL) per match. Pass 2: the combination as one number in mixed
+  // radix, counted in a dense array when the combinations are few (no string or Map entry per row).
+  const codes = facets.map(() => new Int32Array(count));
+  const values = facets.map(() => [NULL_INT]);
+  for (let f = 0; f < facets.length; f++) {
+    const source = facets[f]!.source;
+    const small = new Int32Array(TABLE_IDS);
+    const large = new Map<number, number>();
+    const out = codes[f]!;
+    const seen = values[f]!;
+    for (let m = 0; m < count; m++) {
+      const value = facetNumber(store, matches[m]!, source);
+      if (value === NULL_INT) continue;
+      let code = value >= 0 && value < TABLE_IDS ? small[value]! : (large.get(value) ?? 0);
+      if (code === 0) {
+        code = seen.length;
+        seen.push(value);
+        if (value >= 0 && value < TABLE_IDS) small[value] = code;
+        else large.set(value, code);
+      }
+      out[m] = code;
+    }
+  }
+  const radices = values.map((v) => v.length);
+  const combinations = radices.reduce((a, b) => a * b, 1);
+  const dense = combinations <= DENSE_GROUPS ? new Int32Array(combinations) : null;
+  const exact = combinations <= Number.MAX_SAFE_INTEGER;
+  const counts = new Map<number | string, number>();
+  for (let m = 0; m < count; m++) {
+    if (exact) {
+      let key = 0;
+      for (let f = 0; f < facets.length; f++) key = key * radices[f]! + codes[f]![m]!;
+      if (dense) dense[key]! += 1;
+      else counts.set(key, (counts.get(key) ?? 0) + 1);
+    } else {
+      let key = "";
+      for (let f = 0; f < facets.length; f++) key += `${codes[f]![m]},`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  if (dense) for (let key = 0; key < dense.length; key++) if (dense[key]! > 0) counts.set(key, dense[key]!);
+  const groups: FacetGroup[] = [];
+  for (const [key, n] of counts) {
+    const group: FacetGroup = { n };
+    const parts = typeof key === "string" ? key.split(",").map(Number) : null;
+    let rest = typeof key === "number" ? key : 0;
+    for (let f = facets.length - 1; f >= 0; f--) {
+      const code = parts ? parts[f]! : rest % radices[f]!;
+      if (!parts) rest = Math.floor(rest / radices[f]!);
+      group[`f${f}`] = facetRaw(store, facets[f]!.source, values[f]![code]!);
+    }
+    groups.push(group);
+  }
+  return groups;
+}
