@@ -12,7 +12,7 @@ import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox } from "../geo/index";
 import { SearchColumnIndex, NULL_INT, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
 import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
-import type { Plan } from "./service";
+import type { Plan } from "./plan";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Distances this close (km) to the radius, or to the page's last distance, are left to the database's arithmetic. */

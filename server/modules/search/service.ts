@@ -62,6 +62,8 @@ import {
 } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
 import { indexHolds, indexedSearch, type BandCase, type FacetGroup, type FacetSource } from "./indexed-search";
+import { LOOSE_FACETS, type LooseFacet, type Plan, type SearchPlace } from "./plan";
+export type { Plan, SearchPlace };
 export type { SearchHit, FacetBucket };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -198,40 +200,10 @@ function planarSquaredKm(lat: number, lon: number) {
   return sql<number>`(${dy} * ${dy} + ${dx} * ${dx})`;
 }
 
-export interface Plan {
-  viewer: ViewerContext;
-  target: SearchTarget;
-  location: SearchLocation;
-  filter: FilterQuery;
-  name: string | undefined;
-  now: number;
-  mediaLevels: readonly string[];
-  /** Replaces the target's user type (SEO categories span several types). */
-  userTypes?: readonly number[];
-  /** A directory place inside the country filter: one city or one region. */
-  place?: SearchPlace;
-  /**
-   * Members with an active tour in the searched place (ADR 028), with their distance from the search
-   * point in radius mode: listed here besides the profiles that live here, and what on_tour matches.
-   */
-  touring?: ReadonlyMap<number, ActiveTour & { distance_km: number | null }>;
-  /**
-   * Term filters left out of the WHERE clause so their facet can count the
-   * other values too (disjunctive facets); the aggregate applies them itself.
-   */
-  looseFacets?: ReadonlySet<LooseFacet>;
-  /** The stopping page reads a tier (see stoppingPage): in radius mode the user type must not lead the plan. */
-  tierLed?: boolean;
-}
-
 /** The user types a search lists: the target's, or the SEO category's. */
 export function userTypesOf(plan: Pick<Plan, "userTypes" | "target">): readonly number[] {
   return plan.userTypes ?? [TARGET_USER_TYPE[plan.target]];
 }
-
-/** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
-const LOOSE_FACETS = ["gender", "figure_type", "race_type"] as const;
-type LooseFacet = (typeof LOOSE_FACETS)[number];
 
 /**
  * The one WHERE clause of a search (page, total and facets). search_profiles
@@ -592,11 +564,6 @@ export interface SearchInput {
    * cannot answer (tests); "auto" the index where it holds the search's filters and is loaded. Default: config.searchIndex.
    */
   engine?: "sql" | "index" | "auto";
-}
-
-export interface SearchPlace {
-  cityId?: number;
-  regionCode?: string;
 }
 
 /** Active tours in the searched place, by member (one tour at a time: tours never overlap). */
