@@ -16,21 +16,13 @@ import { SearchColumnIndex } from "#server/modules/search/column-index";
 import { pruneSearchProfileChanges } from "#server/modules/search/changes";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
+import { lcg } from "../../helpers/lcg";
 
 const DAY = 86_400_000;
 const VIENNA = { lat: 48.20849, lon: 16.37208 };
 let rt: TestRuntime;
 const viewers: number[] = [];
 const profiles: number[] = [];
-
-/** A small deterministic generator, so a failing case is the same data on the next run. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state % n;
-  };
-}
 
 beforeAll(async () => {
   rt = await createTestRuntime();

@@ -12,19 +12,11 @@ import { runSearch, type SearchInput } from "#server/modules/search/service";
 import { rankTierSql } from "#server/modules/search/migrations/0127_search_rank_tier";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
+import { lcg } from "../../helpers/lcg";
 
 const DAY = 86_400_000;
 let rt: TestRuntime;
 const viewers: number[] = [];
-
-/** A small deterministic generator, so a failing case is the same data on the next run. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return (n: number) => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state % n;
-  };
-}
 
 beforeAll(async () => {
   rt = await createTestRuntime();
