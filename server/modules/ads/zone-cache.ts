@@ -11,9 +11,11 @@
  * database per zone (house.ts). A creative's impressions (the rotation's order) are the loaded count plus the pixels
  * this instance counted since; another instance's pixels show after the next load.
  */
+import type { Selectable } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import type { PlusFacts } from "../access/index";
 import { memberCacheTtlMs, onShellForget } from "../auth/index";
+import type { AdCampaignsTable, AdCreativesTable } from "./schema";
 
 /** A member's row as the zone decides from it. */
 export interface MemberAdRow extends PlusFacts {
@@ -22,28 +24,12 @@ export interface MemberAdRow extends PlusFacts {
   third_party: boolean;
 }
 
-/** A live (not paused) creative of a running or coming campaign, with its campaign's targeting. */
-export interface CreativeRow {
-  id: number;
-  campaign_id: number;
-  size: string;
-  format: string;
-  headline: string;
-  text: string;
-  image_key: string | null;
-  alt_de: string;
-  alt_en: string;
-  alt_es: string;
-  alt_pl: string;
-  impressions: number;
-  starts_at: number;
-  ends_at: number | null;
-  page_keys: string;
-  languages: string;
-  channels: string;
-  cities: string;
-  daily_cap: number | null;
-}
+/** A live (not paused) creative of a running or coming campaign, with its campaign's targeting (the tables' own types). */
+export type CreativeRow = Pick<
+  Selectable<AdCreativesTable>,
+  "id" | "campaign_id" | "size" | "format" | "headline" | "text" | "image_key" | "alt_de" | "alt_en" | "alt_es" | "alt_pl" | "impressions"
+> &
+  Pick<Selectable<AdCampaignsTable>, "starts_at" | "ends_at" | "page_keys" | "languages" | "channels" | "cities" | "daily_cap">;
 
 interface Entry<T> {
   expires: number;
