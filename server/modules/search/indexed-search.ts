@@ -553,59 +553,64 @@ function distanceOfSlot(matches: Int32Array, distances: Float64Array, count: num
   return 0;
 }
 
-/** The bands of a range facet as flat arrays (bandOf's rule, without an object per band in the scan). */
+/**
+ * The bands of a range facet as inclusive integer bounds in flat arrays (bandOf's rule without an object or a strictness
+ * flag per band in the scan): the columns hold integers, so `v > lo` is `v >= floor(lo) + 1` and `v < hi` is
+ * `v <= ceil(hi) - 1`.
+ */
 interface Bands {
   lo: Float64Array;
-  loStrict: Uint8Array;
   hi: Float64Array;
-  hiStrict: Uint8Array;
 }
 
 function compiledBands(cases: readonly BandCase[]): Bands {
-  const bands: Bands = {
-    lo: new Float64Array(cases.length).fill(-Infinity),
-    loStrict: new Uint8Array(cases.length),
-    hi: new Float64Array(cases.length).fill(Infinity),
-    hiStrict: new Uint8Array(cases.length),
-  };
+  const bands: Bands = { lo: new Float64Array(cases.length).fill(-Infinity), hi: new Float64Array(cases.length).fill(Infinity) };
   cases.forEach(({ lo, hi }, b) => {
-    if (lo) [bands.lo[b], bands.loStrict[b]] = [lo.value, lo.inclusive ? 0 : 1];
-    if (hi) [bands.hi[b], bands.hiStrict[b]] = [hi.value, hi.inclusive ? 0 : 1];
+    if (lo) bands.lo[b] = lo.inclusive ? Math.ceil(lo.value) : Math.floor(lo.value) + 1;
+    if (hi) bands.hi[b] = hi.inclusive ? Math.floor(hi.value) : Math.ceil(hi.value) - 1;
   });
   return bands;
 }
 
-/** A value's band as an index of the facet's counts: 0 for NULL or no band, band b as b + 1. */
+/** An integer's band as an index of the facet's counts: 0 for NULL or no band, band b as b + 1. */
 function bandIndex(value: number, bands: Bands): number {
   if (value === NULL_INT) return 0;
-  const { lo, loStrict, hi, hiStrict } = bands;
-  for (let b = 0; b < lo.length; b++) {
-    if (loStrict[b] === 1 ? !(value > lo[b]!) : !(value >= lo[b]!)) continue;
-    if (hiStrict[b] === 1 ? !(value < hi[b]!) : !(value <= hi[b]!)) continue;
-    return b + 1;
-  }
+  const { lo, hi } = bands;
+  for (let b = 0; b < lo.length; b++) if (value >= lo[b]! && value <= hi[b]!) return b + 1;
   return 0;
 }
 
-/** The first band whose bounds hold (null: none), as the SQL's CASE decides. */
+/** The first band whose bounds hold for an integer (null: none), as the SQL's CASE decides. */
 export function bandOf(value: number, cases: readonly BandCase[]): number | null {
   const index = bandIndex(value, compiledBands(cases));
   return index === 0 ? null : index - 1;
 }
 
-/** One facet counted in the scan: each row's value as a small index (a dictionary code, or a band) into `counts`. */
-interface FacetTally {
-  /** The store's dictionary codes of a term facet (null: a range facet, banded from `column`). */
-  codes: Uint16Array | null;
-  column: Int32Array | null;
-  bands: Bands | null;
+/**
+ * One facet counted in the scan: each row's value as a small index (a dictionary code, or a band) into `counts`. A
+ * class, so every tally has one shape and the scan's property reads stay monomorphic (objects spread from two literals
+ * had made them megamorphic: half the scan's time).
+ */
+class FacetTally {
   /** Rows counted, by index. */
-  counts: Int32Array;
-  /** Each index's value as the SQL's GROUP BY returns it (number, text or null). */
-  raw: ReadonlyArray<number | string | null>;
+  readonly counts: Int32Array;
   /** A loose facet: whether its filter accepts each index, as the fold counts (Number(NULL) is 0) and as the page's WHERE. */
-  acceptsCount: Uint8Array | null;
-  acceptsPage: Uint8Array | null;
+  readonly acceptsCount: Uint8Array | null;
+  readonly acceptsPage: Uint8Array | null;
+  constructor(
+    /** The store's dictionary codes of a term facet (null: a range facet, banded from `column`). */
+    readonly codes: Uint16Array | null,
+    readonly column: Int32Array | null,
+    readonly bands: Bands | null,
+    /** Each index's value as the SQL's GROUP BY returns it (number, text or null). */
+    readonly raw: ReadonlyArray<number | string | null>,
+    accepts: ReadonlySet<number> | undefined,
+  ) {
+    this.counts = new Int32Array(raw.length);
+    this.acceptsCount = accepts ? Uint8Array.from(raw, (value) => (accepts.has(Number(value)) ? 1 : 0)) : null;
+    // The page's WHERE (`column IN (…)`) never holds for NULL.
+    this.acceptsPage = accepts ? Uint8Array.from(raw, (value) => (typeof value === "number" && accepts.has(value) ? 1 : 0)) : null;
+  }
 }
 
 /** A term facet's dictionary codes per slot and the value of each code. */
@@ -629,28 +634,13 @@ function termCodes(
 
 /** The facets' tallies for one pass, and a buffer of one row's indexes. */
 function facetCounter(store: ColumnStore, facets: NonNullable<IndexedRequest["facets"]>): { counters: FacetTally[]; at: Int32Array } {
-  const counters = facets.map(({ source, accepts }): FacetTally => {
-    let tally: Omit<FacetTally, "acceptsCount" | "acceptsPage">;
+  const counters = facets.map(({ source, accepts }) => {
     if (source.column === "birth_ymd" || source.column === "price_hour") {
-      const raw = [null, ...source.cases.map((_, b) => b)];
-      tally = {
-        codes: null,
-        column: source.column === "birth_ymd" ? store.birthYmd : store.priceHour,
-        bands: compiledBands(source.cases),
-        counts: new Int32Array(raw.length),
-        raw,
-      };
-    } else {
-      const { codes, raw } = termCodes(store, source.column);
-      tally = { codes, column: null, bands: null, counts: new Int32Array(raw.length), raw };
+      const column = source.column === "birth_ymd" ? store.birthYmd : store.priceHour;
+      return new FacetTally(null, column, compiledBands(source.cases), [null, ...source.cases.map((_, b) => b)], accepts);
     }
-    if (!accepts) return { ...tally, acceptsCount: null, acceptsPage: null };
-    return {
-      ...tally,
-      acceptsCount: Uint8Array.from(tally.raw, (raw) => (accepts.has(Number(raw)) ? 1 : 0)),
-      // The page's WHERE (`column IN (…)`) never holds for NULL.
-      acceptsPage: Uint8Array.from(tally.raw, (raw) => (typeof raw === "number" && accepts.has(raw) ? 1 : 0)),
-    };
+    const { codes, raw } = termCodes(store, source.column);
+    return new FacetTally(codes, null, null, raw, accepts);
   });
   return { counters, at: new Int32Array(facets.length) };
 }
