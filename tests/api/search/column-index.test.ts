@@ -3,7 +3,7 @@
  * searches (radius, countries, a directory place, filters, facets with loose ones, every sort, pages, guests and
  * viewers with blocks) over profiles with tied scores, expired plus, running and ended rise-ups, NULL logins and
  * positions shared by several profiles compare the whole result (hits, total, every facet bucket) of both paths on
- * SQLite and PostgreSQL. Writes between searches (a profile hidden, moved, a trait or a login changed, a block added,
+ * SQLite and PostgreSQL; searches over several user types at once too (the index's per-type postings, ADR 157). Writes between searches (a profile hidden, moved, a trait or a login changed, a block added,
  * a profile gone) are seen by the very next search; on PostgreSQL also a write whose sequence value commits late.
  */
 import fc from "fast-check";
@@ -155,6 +155,9 @@ const search = fc.record({
     range: fc.subarray(["age", "price"] as const),
   }),
   userType: fc.constantFrom<"escort" | "client" | "business" | undefined>(undefined, undefined, "escort", "client", "business"),
+  // Several user types at once (the directory's override): the index visits each type's postings of a cell; a type
+  // named twice must not count its rows twice.
+  userTypes: sometimes(fc.constantFrom<number[]>([1, 2, 3], [2, 3], [3, 2, 3])),
   pageSize: fc.constantFrom(3, 7, 24),
   pageNo: fc.integer({ min: 1, max: 4 }),
   viewer: fc.integer({ min: -1, max: 1 }),
@@ -196,6 +199,7 @@ describe("the column index", () => {
         } as ParsedSearchRequest;
         const input = {
           ...inputOf(request, s.viewer),
+          ...(s.userTypes ? { userTypes: s.userTypes } : {}),
           ...(s.where === "city" ? { place: { cityId: 2950158 } } : s.where === "region" ? { place: { regionCode: "16" } } : {}),
         };
         const { viaSql, viaIndex } = await both(input);
@@ -223,6 +227,7 @@ describe("the column index", () => {
               flags: undefined,
               facets: { term: ["gender"], range: [] },
               userType: undefined,
+              userTypes: undefined,
               pageSize: 24,
               pageNo: 1,
               viewer: -1,
@@ -289,6 +294,14 @@ describe("the column index", () => {
     const seen = (await check(viewer)).hits.map((h) => h.user_id);
     await rt.deps.db.insertInto("blocks").values({ blocker_id: seen[0]!, blocked_id: viewers[0]!, created_at: now }).execute();
     expect((await check(viewer)).hits.map((h) => h.user_id)).not.toContain(seen[0]);
+
+    // A user type changed and changed back: the row leaves its old type's postings of the cell and is counted once.
+    const fourth = before.hits[3]!.user_id;
+    await rt.deps.db.updateTable("users").set({ user_type: 3 }).where("id", "=", fourth).execute();
+    expect((await check(guest)).hits.map((h) => h.user_id)).not.toContain(fourth);
+    await check({ ...guest, userTypes: [2, 3] });
+    await rt.deps.db.updateTable("users").set({ user_type: 2 }).where("id", "=", fourth).execute();
+    expect((await check(guest)).meta.total).toBe((await check({ ...guest, userTypes: [2] })).meta.total);
 
     // A profile gone with its user.
     await rt.deps.db.deleteFrom("profiles").where("user_id", "=", third!).execute();
