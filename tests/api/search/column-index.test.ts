@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARTH_RADIUS_KM } from "#server/contract/geo";
 import { GLOBAL_RADIUS, SEARCH_SORTS, type ParsedSearchRequest, type SearchSort } from "#server/contract/search";
 import { GUEST_VIEWER } from "#server/modules/access/visibility";
 import { runSearch, type SearchInput } from "#server/modules/search/service";
@@ -329,6 +330,33 @@ describe("the column index", () => {
     const { viaSql, viaIndex } = await both(input);
     expect(viaIndex).toEqual(viaSql);
     expect(index.loads).toBe(loadsBefore + 1);
+  }, 120_000);
+
+  it("counts rows just inside and just outside the radius in the grid cells the circle cuts", async () => {
+    // Rows 50 m either side of a 10 km circle, on 24 bearings: each sits in a cell whose centre may be well inside the
+    // circle; only a cell whose every corner is inside may skip the rows' own distances (ADR 157).
+    const HAMBURG = { lat: 53.5511, lon: 9.9937 };
+    const radius = 10;
+    // Degrees on the search's own sphere (EARTH_RADIUS_KM), so 50 m stays 50 m.
+    const kmPerLat = (EARTH_RADIUS_KM * Math.PI) / 180;
+    const kmPerLon = kmPerLat * Math.cos((HAMBURG.lat * Math.PI) / 180);
+    for (let k = 0; k < 24; k++)
+      for (const km of [radius - 0.05, radius + 0.05]) {
+        const bearing = (k * 15 * Math.PI) / 180;
+        const point = { lat: HAMBURG.lat + (km * Math.cos(bearing)) / kmPerLat, lon: HAMBURG.lon + (km * Math.sin(bearing)) / kmPerLon };
+        await createProfile(rt, { point, gender: 1 + (k % 3) });
+      }
+    const request = {
+      page_no: 1,
+      page_size: 24,
+      searchMode: "user",
+      sort: "top_ranking",
+      facets: { term: ["gender"], range: ["age"] },
+      filterquery: { location: { ...HAMBURG, radius } },
+    } as ParsedSearchRequest;
+    const { viaSql, viaIndex } = await both(inputOf(request, -1));
+    expect(viaIndex).toEqual(viaSql);
+    expect(viaSql.meta.total).toBe(24);
   }, 120_000);
 
   // Registered on PostgreSQL only (no skipped test on SQLite): SQLite commits one writer at a time, so a sequence
