@@ -1,6 +1,6 @@
 /**
  * The in-process column index of search_profiles (issue 33 item 2, ADR 151): one per database handle and process,
- * typed arrays per column, rows grouped by a 0.1° grid so a radius search visits only the cells its box touches.
+ * typed arrays per column, rows grouped by a 0.01° grid so a radius search visits only the cells its box touches.
  * It never answers from stale rows: before each use it applies the change log (migration 0128) — the rows after the
  * last one applied, usually none — and reloads those users' rows. What it answers and how: indexed-search.ts.
  */
@@ -54,7 +54,7 @@ const RELOAD_CHUNK = 500;
 /** More changed users than this at once: a full load is cheaper than reloading them one chunk at a time. */
 const FULL_RELOAD_OVER = 50_000;
 /** Grid cells per degree (0.01°: ~1.1 km of latitude; a 10 km box touches ~500 cells and little outside it). */
-const CELLS_PER_DEGREE = 100;
+export const CELLS_PER_DEGREE = 100;
 const LON_CELLS = 360 * CELLS_PER_DEGREE + 1;
 
 const int = (value: unknown) => (value === null || value === undefined ? NULL_INT : Number(value));
@@ -74,22 +74,23 @@ export function cellKey(latCell: number, lonCell: number): number {
   return (latCell + 90 * CELLS_PER_DEGREE) * LON_CELLS + lonCell + 180 * CELLS_PER_DEGREE;
 }
 
-/** Text values (country and region codes) as small integers; 0 is NULL. */
-class Dictionary {
-  readonly values: (string | null)[] = [null];
-  private readonly codes = new Map<string, number>();
+/** Values of a column as small integers (codes in order of first sight; 0 is NULL): texts, or a facet's integers. */
+class Dictionary<T extends string | number = string> {
+  readonly values: (T | null)[] = [null];
+  private readonly codes = new Map<T, number>();
+  constructor(private readonly of: (value: unknown) => T) {}
   code(value: unknown): number {
     if (value === null || value === undefined) return 0;
-    const text = String(value);
-    let code = this.codes.get(text);
+    const key = this.of(value);
+    let code = this.codes.get(key);
     if (code === undefined) {
       code = this.values.length;
-      this.values.push(text);
-      this.codes.set(text, code);
+      this.values.push(key);
+      this.codes.set(key, code);
     }
     return code;
   }
-  find(value: string): number | undefined {
+  find(value: T): number | undefined {
     return this.codes.get(value);
   }
 }
@@ -141,12 +142,27 @@ export class ColumnStore {
   hasTattoo = new Uint8Array(0);
   /** The ranking score's terms that do not depend on the clock (fixedScoreTermsSql, migration 0127). */
   fixedScore = new Int32Array(0);
+  /**
+   * The term facets' values as dictionary codes (0: NULL), so a search counts them into small arrays indexed by the
+   * code (indexed-search.ts) instead of grouping the rows' combinations.
+   */
+  genderCode = new Uint16Array(0);
+  figureCode = new Uint16Array(0);
+  raceCode = new Uint16Array(0);
+  cupCode = new Uint16Array(0);
   /** The slot's grid cell, -1 without a position. */
   cell = new Int32Array(0);
-  readonly countries = new Dictionary();
-  readonly regions = new Dictionary();
-  /** Slots by grid cell. */
-  readonly cells = new Map<number, number[]>();
+  readonly countries = new Dictionary(String);
+  readonly regions = new Dictionary(String);
+  readonly genders = new Dictionary(Number);
+  readonly figures = new Dictionary(Number);
+  readonly races = new Dictionary(Number);
+  readonly cups = new Dictionary(Number);
+  /**
+   * Slots by user type, then grid cell (per-type postings): a search visits only its own types' rows of a cell, and
+   * after clusterByCell those are one contiguous run of slots.
+   */
+  readonly cells = new Map<number, Map<number, number[]>>();
   /** Slot by user id (-1: none). */
   private slotOfUser = new Int32Array(0);
   private readonly free: number[] = [];
@@ -208,6 +224,10 @@ export class ColumnStore {
     this.cupSize[slot] = int(row.cup_size);
     this.hasPiercing[slot] = Number(row.has_piercing);
     this.hasTattoo[slot] = Number(row.has_tattoo);
+    this.genderCode[slot] = this.genders.code(row.gender);
+    this.figureCode[slot] = this.figures.code(row.figure_type);
+    this.raceCode[slot] = this.races.code(row.race_type);
+    this.cupCode[slot] = this.cups.code(row.cup_size);
     const favorites = Number(row.favorite_count);
     const visits = Number(row.visit_count);
     const reviews = this.reviewCount[slot]!;
@@ -240,10 +260,12 @@ export class ColumnStore {
     let n = 0;
     for (let slot = 0; slot < this.size; slot++) if (this.alive[slot] === 1) order[n++] = slot;
     const cellOfSlot = this.cell;
+    const typeOfSlot = this.userType;
+    // Within a cell by user type: a search's rows of the cell are one run (the per-type postings below).
     const sorted = Array.from(order).sort((a, b) => {
       const ca = cellOfSlot[a]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[a]!;
       const cb = cellOfSlot[b]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[b]!;
-      return ca - cb || a - b;
+      return ca - cb || typeOfSlot[a]! - typeOfSlot[b]! || a - b;
     });
     for (const key of Object.keys(this) as (keyof this)[]) {
       const value = this[key];
@@ -261,12 +283,23 @@ export class ColumnStore {
     this.cells.clear();
     for (let slot = 0; slot < this.size; slot++) {
       this.slotOfUser[this.userId[slot]!] = slot;
-      const key = this.cell[slot]!;
-      if (key < 0) continue;
-      const list = this.cells.get(key);
-      if (list) list.push(slot);
-      else this.cells.set(key, [slot]);
+      if (this.cell[slot]! >= 0) this.post(slot);
     }
+  }
+
+  /** The slots of one user type in one grid cell (undefined: none). */
+  cellSlots(userType: number, key: number): number[] | undefined {
+    return this.cells.get(userType)?.get(key);
+  }
+
+  private post(slot: number) {
+    const type = this.userType[slot]!;
+    let byCell = this.cells.get(type);
+    if (!byCell) this.cells.set(type, (byCell = new Map()));
+    const key = this.cell[slot]!;
+    const list = byCell.get(key);
+    if (list) list.push(slot);
+    else byCell.set(key, [slot]);
   }
 
   private place(slot: number) {
@@ -276,17 +309,15 @@ export class ColumnStore {
       this.cell[slot] = -1;
       return;
     }
-    const key = cellOf(lat, lon);
-    this.cell[slot] = key;
-    const list = this.cells.get(key);
-    if (list) list.push(slot);
-    else this.cells.set(key, [slot]);
+    this.cell[slot] = cellOf(lat, lon);
+    this.post(slot);
   }
 
+  /** Takes a slot out of its cell's postings (before its row, user type included, is overwritten). */
   private unplace(slot: number) {
     const key = this.cell[slot]!;
     if (key < 0) return;
-    const list = this.cells.get(key);
+    const list = this.cellSlots(this.userType[slot]!, key);
     const at = list ? list.indexOf(slot) : -1;
     if (list && at >= 0) {
       list[at] = list[list.length - 1]!;

@@ -10,7 +10,7 @@ import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, type Range, type SearchSort } from "../../contract/search";
 import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox } from "../geo/index";
-import { SearchColumnIndex, NULL_INT, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
+import { SearchColumnIndex, NULL_INT, CELLS_PER_DEGREE, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
 import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
 import type { Plan } from "./plan";
 
@@ -96,10 +96,20 @@ export interface IndexedRequest {
   insideRadius: (ids: readonly number[]) => Promise<Set<number>>;
 }
 
+/**
+ * The total and each facet's counts by raw value, as foldFacetCounts takes them: the total counts rows every loose
+ * filter accepts; a facet counts those and the rows that only its own filter rejects (disjunctive facets).
+ */
+export interface FacetCounts {
+  total: number;
+  /** Per facet, in the request's order: [value as the SQL's GROUP BY returns it, rows]. */
+  values: Array<Array<[number | string | null, number]>>;
+}
+
 export interface IndexedAnswer {
   /** The page's candidates (a superset of the page where the database's arithmetic decides); null: the SQL reads the page. */
   pageIds: number[] | null;
-  groups: FacetGroup[] | null;
+  counts: FacetCounts | null;
 }
 
 /** The viewer's blocks, both ways (one query per search). */
@@ -205,18 +215,6 @@ function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | n
     } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
     return true;
   };
-}
-
-/** The loose facets' filters (gender, figure, race), as the page's WHERE clause has them. */
-function pageFilter(req: IndexedRequest, s: ColumnStore): (i: number) => boolean {
-  const { filter } = req.plan;
-  const genders = req.loose.has("gender") ? lookup(filter.gender) : null;
-  const figures = req.loose.has("figure_type") ? lookup(filter.figure_type) : null;
-  const races = req.loose.has("race_type") ? lookup(filter.race_type) : null;
-  return (i) =>
-    (!genders || listed(genders, s.gender[i]!)) &&
-    (!figures || listed(figures, s.figureType[i]!)) &&
-    (!races || listed(races, s.raceType[i]!));
 }
 
 /** plusRunningSql over the index. */
@@ -386,6 +384,10 @@ export async function indexedSearch(deps: ApiDeps, req: IndexedRequest, rings: r
   return null;
 }
 
+/** Scratch arrays of the page's candidates, reused by every pass (a pass runs to its end without yielding). */
+let candidateSlots = new Int32Array(1 << 16);
+let candidateDistances = new Float64Array(1 << 16);
+
 /** One pass over the index (no await: the index does not change under it); the undecided ids at the radius, if any. */
 function pass(
   deps: ApiDeps,
@@ -398,17 +400,22 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches_ = matcherOf(req, store, blocked);
+  const matches = matcherOf(req, store, blocked);
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
-  const capacity = radius ? 1024 : store.size;
-  let matches = new Int32Array(capacity);
-  let distances = radius ? new Float64Array(capacity) : null;
+  const wantPage = req.need > 0 && req.need <= MAX_INDEXED_PAGE_END;
+  const keys = wantPage ? keysOf(req, deps.dialect, rings) : null;
+  // Every row's distance only where the page is sorted by it; elsewhere only rows of cells that reach the radius.
+  const everyDistance = keys === "by-distance";
+  const counter = req.facets ? facetCounter(store, req.facets) : null;
+  const { counters, at } = counter ?? { counters: [], at: new Int32Array(0) };
+  const facetCount = counters.length;
+  let total = 0;
   let count = 0;
   const undecided: number[] = [];
-  const visit = (slot: number) => {
-    if (!matches_(slot)) return;
+  const visit = (slot: number, inner: boolean) => {
+    if (!matches(slot)) return;
     let d = 0;
-    if (distance && radius) {
+    if (distance && radius && (!inner || everyDistance)) {
       d = distance(store.lat[slot]!, store.lon[slot]!);
       // At the radius itself the database's own sin and radians decide (last bits of a double).
       if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
@@ -417,51 +424,86 @@ function pass(
         if (!inside) return;
       } else if (d > radius.radius) return;
     }
-    if (count === matches.length) {
-      const more = new Int32Array(matches.length * 2);
-      more.set(matches);
-      matches = more;
-      if (distances) {
-        const moreD = new Float64Array(distances.length * 2);
-        moreD.set(distances);
-        distances = moreD;
+    // The facets as the fold counts them (foldFacetCounts): a row whose every loose filter accepts it counts in the
+    // total and in every facet; one that a single loose filter rejects counts in that facet alone (what the others
+    // would find); two or more rejections: nowhere.
+    let rejectedBy = -1;
+    let onPage = true;
+    for (let f = 0; f < facetCount; f++) {
+      const c = counters[f]!;
+      const value = c.codes !== null ? c.codes[slot]! : bandIndex(c.column![slot]!, c.bands!);
+      at[f] = value;
+      if (c.acceptsCount !== null) {
+        if (c.acceptsCount[value] === 0) rejectedBy = rejectedBy === -1 ? f : -2;
+        if (c.acceptsPage![value] === 0) onPage = false;
       }
     }
-    matches[count] = slot;
-    if (distances) distances[count] = d;
+    if (rejectedBy === -1) {
+      total += 1;
+      for (let f = 0; f < facetCount; f++) counters[f]!.counts[at[f]!]! += 1;
+    } else if (rejectedBy >= 0) counters[rejectedBy]!.counts[at[rejectedBy]!]! += 1;
+    if (!wantPage || !onPage) return;
+    if (count === candidateSlots.length) {
+      const more = new Int32Array(count * 2);
+      more.set(candidateSlots);
+      candidateSlots = more;
+      const moreD = new Float64Array(count * 2);
+      moreD.set(candidateDistances);
+      candidateDistances = moreD;
+    }
+    candidateSlots[count] = slot;
+    candidateDistances[count] = d;
     count += 1;
   };
-  if (radius) {
+  if (radius && distance) {
     const box = boundingBox(radius.lat, radius.lon, radius.radius);
     const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
-    for (let a = lat0; a <= lat1; a++)
-      for (let o = lon0; o <= lon1; o++) {
-        const list = store.cells.get(cellKey(a, o));
-        if (list) for (const slot of list) visit(slot);
-      }
-  } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot);
+    for (const type of new Set(req.userTypes))
+      for (let a = lat0; a <= lat1; a++)
+        for (let o = lon0; o <= lon1; o++) {
+          const list = store.cellSlots(type, cellKey(a, o));
+          if (!list) continue;
+          const inner = cellWithin(distance, a, o, radius.radius);
+          for (let k = 0; k < list.length; k++) visit(list[k]!, inner);
+        }
+  } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot, true);
   if (undecided.length > 0) return undecided;
 
-  const groups = req.facets ? aggregate(store, matches, count, req) : null;
   let pageIds: number[] | null = null;
-  if (req.need > 0 && req.need <= MAX_INDEXED_PAGE_END) {
-    // The page's query applies the loose facets' filters that the aggregate left out.
-    if (req.loose.size > 0) {
-      const onPage = pageFilter(req, store);
-      let kept = 0;
-      for (let m = 0; m < count; m++)
-        if (onPage(matches[m]!)) {
-          matches[kept] = matches[m]!;
-          if (distances) distances[kept] = distances[m]!;
-          kept += 1;
-        }
-      count = kept;
-    }
-    const keys = keysOf(req, deps.dialect, rings);
-    if (keys === "by-distance") pageIds = nearest(store, matches, count, distances!, req.need, deps.dialect);
-    else pageIds = topK(store, matches, count, null, keys, req.need).map((slot) => store.userId[slot]!);
+  if (keys !== null) {
+    if (keys === "by-distance") pageIds = nearest(store, candidateSlots, count, candidateDistances, req.need, deps.dialect);
+    else pageIds = topK(store, candidateSlots, count, null, keys, req.need).map((slot) => store.userId[slot]!);
   }
-  return { pageIds, groups };
+  const counts: FacetCounts | null = counter
+    ? {
+        total,
+        values: counters.map((c) => {
+          const out: Array<[number | string | null, number]> = [];
+          for (let v = 0; v < c.counts.length; v++) if (c.counts[v]! > 0) out.push([c.raw[v]!, c.counts[v]!]);
+          return out;
+        }),
+      }
+    : null;
+  return { pageIds, counts };
+}
+
+/** Kilometres added to a cell's farthest point before it counts as wholly inside the radius (rounding, with room). */
+const CELL_MARGIN_KM = 1e-3;
+
+/**
+ * Whether every position of grid cell (latCell, lonCell) is within the radius by more than DISTANCE_EPSILON_KM, so its
+ * rows need no distance of their own: the distance to the cell's centre plus the centre's distance to its farthest
+ * corner bounds them (the triangle inequality on the sphere). The grid's clamped edge cells are never taken as inside.
+ */
+function cellWithin(distance: (lat: number, lon: number) => number, latCell: number, lonCell: number, radiusKm: number): boolean {
+  if (Math.abs(latCell) >= 90 * CELLS_PER_DEGREE - 1 || Math.abs(lonCell) >= 180 * CELLS_PER_DEGREE - 1) return false;
+  const south = latCell / CELLS_PER_DEGREE;
+  const west = lonCell / CELLS_PER_DEGREE;
+  const north = (latCell + 1) / CELLS_PER_DEGREE;
+  const east = (lonCell + 1) / CELLS_PER_DEGREE;
+  const fromCentre = distanceFrom((south + north) / 2, (west + east) / 2);
+  const spread = Math.max(fromCentre(south, west), fromCentre(south, east), fromCentre(north, west), fromCentre(north, east));
+  return distance((south + north) / 2, (west + east) / 2) + spread + CELL_MARGIN_KM < radiusKm - DISTANCE_EPSILON_KM;
 }
 
 /**
@@ -511,102 +553,94 @@ function distanceOfSlot(matches: Int32Array, distances: Float64Array, count: num
   return 0;
 }
 
-/** A facet's value of a slot as a non-negative integer (a country as its dictionary code), NULL_INT for NULL. */
-function facetNumber(store: ColumnStore, slot: number, source: FacetSource): number {
-  switch (source.column) {
-    case "gender":
-      return store.gender[slot]!;
-    case "country_code":
-      return store.country[slot] === 0 ? NULL_INT : store.country[slot]!;
-    case "figure_type":
-      return store.figureType[slot]!;
-    case "race_type":
-      return store.raceType[slot]!;
-    case "cup_size":
-      return store.cupSize[slot]!;
-    case "birth_ymd":
-    case "price_hour": {
-      const value = source.column === "birth_ymd" ? store.birthYmd[slot]! : store.priceHour[slot]!;
-      return isNull(value) ? NULL_INT : (bandOf(value, source.cases) ?? NULL_INT);
-    }
-  }
+/**
+ * The bands of a range facet as inclusive integer bounds in flat arrays (bandOf's rule without an object or a strictness
+ * flag per band in the scan): the columns hold integers, so `v > lo` is `v >= floor(lo) + 1` and `v < hi` is
+ * `v <= ceil(hi) - 1`.
+ */
+interface Bands {
+  lo: Float64Array;
+  hi: Float64Array;
 }
 
-/** The facet value as the SQL's GROUP BY returns it (number, text or null). */
-function facetRaw(store: ColumnStore, source: FacetSource, value: number): number | string | null {
-  if (value === NULL_INT) return null;
-  return source.column === "country_code" ? (store.countries.values[value] ?? null) : value;
+function compiledBands(cases: readonly BandCase[]): Bands {
+  const bands: Bands = { lo: new Float64Array(cases.length).fill(-Infinity), hi: new Float64Array(cases.length).fill(Infinity) };
+  cases.forEach(({ lo, hi }, b) => {
+    if (lo) bands.lo[b] = lo.inclusive ? Math.ceil(lo.value) : Math.floor(lo.value) + 1;
+    if (hi) bands.hi[b] = hi.inclusive ? Math.floor(hi.value) : Math.ceil(hi.value) - 1;
+  });
+  return bands;
 }
 
+/** An integer's band as an index of the facet's counts: 0 for NULL or no band, band b as b + 1. */
+function bandIndex(value: number, bands: Bands): number {
+  if (value === NULL_INT) return 0;
+  const { lo, hi } = bands;
+  for (let b = 0; b < lo.length; b++) if (value >= lo[b]! && value <= hi[b]!) return b + 1;
+  return 0;
+}
+
+/** The first band whose bounds hold for an integer (null: none), as the SQL's CASE decides. */
 export function bandOf(value: number, cases: readonly BandCase[]): number | null {
-  for (let b = 0; b < cases.length; b++) {
-    const { lo, hi } = cases[b]!;
-    if (lo && !(lo.inclusive ? value >= lo.value : value > lo.value)) continue;
-    if (hi && !(hi.inclusive ? value <= hi.value : value < hi.value)) continue;
-    return b;
-  }
-  return null;
+  const index = bandIndex(value, compiledBands(cases));
+  return index === 0 ? null : index - 1;
 }
 
-/** Combinations counted in a dense array up to this many (else a Map). */
-const DENSE_GROUPS = 1 << 20;
+/**
+ * One facet counted in the scan: each row's value as a small index (a dictionary code, or a band) into `counts`. A
+ * class, so every tally has one shape and the scan's property reads stay monomorphic (objects spread from two literals
+ * had made them megamorphic: half the scan's time).
+ */
+class FacetTally {
+  /** Rows counted, by index. */
+  readonly counts: Int32Array;
+  /** A loose facet: whether its filter accepts each index, as the fold counts (Number(NULL) is 0) and as the page's WHERE. */
+  readonly acceptsCount: Uint8Array | null;
+  readonly acceptsPage: Uint8Array | null;
+  constructor(
+    /** The store's dictionary codes of a term facet (null: a range facet, banded from `column`). */
+    readonly codes: Uint16Array | null,
+    readonly column: Int32Array | null,
+    readonly bands: Bands | null,
+    /** Each index's value as the SQL's GROUP BY returns it (number, text or null). */
+    readonly raw: ReadonlyArray<number | string | null>,
+    accepts: ReadonlySet<number> | undefined,
+  ) {
+    this.counts = new Int32Array(raw.length);
+    this.acceptsCount = accepts ? Uint8Array.from(raw, (value) => (accepts.has(Number(value)) ? 1 : 0)) : null;
+    // The page's WHERE (`column IN (…)`) never holds for NULL.
+    this.acceptsPage = accepts ? Uint8Array.from(raw, (value) => (typeof value === "number" && accepts.has(value) ? 1 : 0)) : null;
+  }
+}
 
-/** The grouped counts the SQL's GROUP BY would return: one group per combination of facet values. */
-function aggregate(store: ColumnStore, matches: Int32Array, count: number, req: IndexedRequest): FacetGroup[] {
-  const facets = req.facets!;
-  if (facets.length === 0) return [{ n: count }];
-  // Pass 1: each facet value as a small code (0: NULL) per match. Pass 2: the combination as one number in mixed
-  // radix, counted in a dense array when the combinations are few (no string or Map entry per row).
-  const codes = facets.map(() => new Int32Array(count));
-  const values = facets.map(() => [NULL_INT]);
-  for (let f = 0; f < facets.length; f++) {
-    const source = facets[f]!.source;
-    const small = new Int32Array(TABLE_IDS);
-    const large = new Map<number, number>();
-    const out = codes[f]!;
-    const seen = values[f]!;
-    for (let m = 0; m < count; m++) {
-      const value = facetNumber(store, matches[m]!, source);
-      if (value === NULL_INT) continue;
-      let code = value >= 0 && value < TABLE_IDS ? small[value]! : (large.get(value) ?? 0);
-      if (code === 0) {
-        code = seen.length;
-        seen.push(value);
-        if (value >= 0 && value < TABLE_IDS) small[value] = code;
-        else large.set(value, code);
-      }
-      out[m] = code;
-    }
+/** A term facet's dictionary codes per slot and the value of each code. */
+function termCodes(
+  store: ColumnStore,
+  column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size",
+): { codes: Uint16Array; raw: ReadonlyArray<number | string | null> } {
+  switch (column) {
+    case "gender":
+      return { codes: store.genderCode, raw: store.genders.values };
+    case "country_code":
+      return { codes: store.country, raw: store.countries.values };
+    case "figure_type":
+      return { codes: store.figureCode, raw: store.figures.values };
+    case "race_type":
+      return { codes: store.raceCode, raw: store.races.values };
+    case "cup_size":
+      return { codes: store.cupCode, raw: store.cups.values };
   }
-  const radices = values.map((v) => v.length);
-  const combinations = radices.reduce((a, b) => a * b, 1);
-  const dense = combinations <= DENSE_GROUPS ? new Int32Array(combinations) : null;
-  const exact = combinations <= Number.MAX_SAFE_INTEGER;
-  const counts = new Map<number | string, number>();
-  for (let m = 0; m < count; m++) {
-    if (exact) {
-      let key = 0;
-      for (let f = 0; f < facets.length; f++) key = key * radices[f]! + codes[f]![m]!;
-      if (dense) dense[key]! += 1;
-      else counts.set(key, (counts.get(key) ?? 0) + 1);
-    } else {
-      let key = "";
-      for (let f = 0; f < facets.length; f++) key += `${codes[f]![m]},`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** The facets' tallies for one pass, and a buffer of one row's indexes. */
+function facetCounter(store: ColumnStore, facets: NonNullable<IndexedRequest["facets"]>): { counters: FacetTally[]; at: Int32Array } {
+  const counters = facets.map(({ source, accepts }) => {
+    if (source.column === "birth_ymd" || source.column === "price_hour") {
+      const column = source.column === "birth_ymd" ? store.birthYmd : store.priceHour;
+      return new FacetTally(null, column, compiledBands(source.cases), [null, ...source.cases.map((_, b) => b)], accepts);
     }
-  }
-  if (dense) for (let key = 0; key < dense.length; key++) if (dense[key]! > 0) counts.set(key, dense[key]!);
-  const groups: FacetGroup[] = [];
-  for (const [key, n] of counts) {
-    const group: FacetGroup = { n };
-    const parts = typeof key === "string" ? key.split(",").map(Number) : null;
-    let rest = typeof key === "number" ? key : 0;
-    for (let f = facets.length - 1; f >= 0; f--) {
-      const code = parts ? parts[f]! : rest % radices[f]!;
-      if (!parts) rest = Math.floor(rest / radices[f]!);
-      group[`f${f}`] = facetRaw(store, facets[f]!.source, values[f]![code]!);
-    }
-    groups.push(group);
-  }
-  return groups;
+    const { codes, raw } = termCodes(store, source.column);
+    return new FacetTally(codes, null, null, raw, accepts);
+  });
+  return { counters, at: new Int32Array(facets.length) };
 }

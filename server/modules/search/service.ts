@@ -61,7 +61,7 @@ import {
   RISEN_TIER,
 } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
-import { indexHolds, indexedSearch, type BandCase, type FacetGroup, type FacetSource } from "./indexed-search";
+import { indexHolds, indexedSearch, type BandCase, type FacetCounts, type FacetGroup, type FacetSource } from "./indexed-search";
 import { LOOSE_FACETS, type LooseFacet, type Plan, type SearchPlace } from "./plan";
 export type { Plan, SearchPlace };
 export type { SearchHit, FacetBucket };
@@ -697,7 +697,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       : stopping
         ? stoppingPage(from, plan, sort, offset + pageSize).then((ids) => (ids === null ? page() : ids.length === 0 ? [] : page(ids)))
         : page(),
-    dims === null ? null : indexed?.groups ? foldFacetGroups(dims, indexed.groups) : totalAndFacets(from, dims),
+    dims === null ? null : indexed?.counts ? foldFacetCounts(dims, indexed.counts) : totalAndFacets(from, dims),
   ]);
   const ids = rows.map((r) => r.user_id);
   const [details, avatars] = await Promise.all([displayFieldsOf(deps, ids), avatarsOf(deps.db, ids, plan.mediaLevels)]);
@@ -951,7 +951,7 @@ function looseOf(dims: FacetDimension[]): Set<LooseFacet> {
   return new Set(dims.filter((dim) => dim.accepts).map((dim) => dim.facet as LooseFacet));
 }
 
-/** The total and the facets' buckets from the groups (the SQL's GROUP BY or the column index's). */
+/** The total and the facets' buckets from the SQL's GROUP BY rows. */
 function foldFacetGroups(dims: FacetDimension[], rows: FacetGroup[]): { total: number; facets: SearchResult["meta"]["facets"] } {
   let total = 0;
   const counts = dims.map(() => new Map<string, number>());
@@ -965,6 +965,27 @@ function foldFacetGroups(dims: FacetDimension[], rows: FacetGroup[]): { total: n
       if (key !== null) counts[i]!.set(key, (counts[i]!.get(key) ?? 0) + n);
     });
   }
+  return { total, facets: bucketsOf(dims, counts) };
+}
+
+/**
+ * The same from the column index's counts, which it folded as it scanned (indexed-search.ts FacetCounts: the loose
+ * filters' rule above, applied per row); only the raw values become bucket keys here.
+ */
+function foldFacetCounts(dims: FacetDimension[], tallies: FacetCounts): { total: number; facets: SearchResult["meta"]["facets"] } {
+  const counts = dims.map((dim, i) => {
+    const byKey = new Map<string, number>();
+    for (const [raw, n] of tallies.values[i]!) {
+      const key = dim.keyOf(raw);
+      if (key !== null) byKey.set(key, (byKey.get(key) ?? 0) + n);
+    }
+    return byKey;
+  });
+  return { total: tallies.total, facets: bucketsOf(dims, counts) };
+}
+
+/** Each facet's buckets from its counts by key: range facets list every band, term facets by count. */
+function bucketsOf(dims: FacetDimension[], counts: Map<string, number>[]): SearchResult["meta"]["facets"] {
   const facets: SearchResult["meta"]["facets"] = {};
   dims.forEach((dim, i) => {
     const byKey = counts[i]!;
@@ -972,7 +993,7 @@ function foldFacetGroups(dims: FacetDimension[], rows: FacetGroup[]): { total: n
       ? dim.bands.map((key) => ({ key, count: byKey.get(key) ?? 0 }))
       : [...byKey].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
   });
-  return { total, facets };
+  return facets;
 }
 
 /** The viewer and their gender (for default genders), from the token. */

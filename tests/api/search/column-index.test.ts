@@ -3,12 +3,13 @@
  * searches (radius, countries, a directory place, filters, facets with loose ones, every sort, pages, guests and
  * viewers with blocks) over profiles with tied scores, expired plus, running and ended rise-ups, NULL logins and
  * positions shared by several profiles compare the whole result (hits, total, every facet bucket) of both paths on
- * SQLite and PostgreSQL. Writes between searches (a profile hidden, moved, a trait or a login changed, a block added,
+ * SQLite and PostgreSQL; searches over several user types at once too (the index's per-type postings, ADR 157). Writes between searches (a profile hidden, moved, a trait or a login changed, a block added,
  * a profile gone) are seen by the very next search; on PostgreSQL also a write whose sequence value commits late.
  */
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARTH_RADIUS_KM } from "#server/contract/geo";
 import { GLOBAL_RADIUS, SEARCH_SORTS, type ParsedSearchRequest, type SearchSort } from "#server/contract/search";
 import { GUEST_VIEWER } from "#server/modules/access/visibility";
 import { runSearch, type SearchInput } from "#server/modules/search/service";
@@ -155,6 +156,9 @@ const search = fc.record({
     range: fc.subarray(["age", "price"] as const),
   }),
   userType: fc.constantFrom<"escort" | "client" | "business" | undefined>(undefined, undefined, "escort", "client", "business"),
+  // Several user types at once (the directory's override): the index visits each type's postings of a cell; a type
+  // named twice must not count its rows twice.
+  userTypes: sometimes(fc.constantFrom<number[]>([1, 2, 3], [2, 3], [3, 2, 3])),
   pageSize: fc.constantFrom(3, 7, 24),
   pageNo: fc.integer({ min: 1, max: 4 }),
   viewer: fc.integer({ min: -1, max: 1 }),
@@ -196,6 +200,7 @@ describe("the column index", () => {
         } as ParsedSearchRequest;
         const input = {
           ...inputOf(request, s.viewer),
+          ...(s.userTypes ? { userTypes: s.userTypes } : {}),
           ...(s.where === "city" ? { place: { cityId: 2950158 } } : s.where === "region" ? { place: { regionCode: "16" } } : {}),
         };
         const { viaSql, viaIndex } = await both(input);
@@ -223,6 +228,7 @@ describe("the column index", () => {
               flags: undefined,
               facets: { term: ["gender"], range: [] },
               userType: undefined,
+              userTypes: undefined,
               pageSize: 24,
               pageNo: 1,
               viewer: -1,
@@ -290,6 +296,14 @@ describe("the column index", () => {
     await rt.deps.db.insertInto("blocks").values({ blocker_id: seen[0]!, blocked_id: viewers[0]!, created_at: now }).execute();
     expect((await check(viewer)).hits.map((h) => h.user_id)).not.toContain(seen[0]);
 
+    // A user type changed and changed back: the row leaves its old type's postings of the cell and is counted once.
+    const fourth = before.hits[3]!.user_id;
+    await rt.deps.db.updateTable("users").set({ user_type: 3 }).where("id", "=", fourth).execute();
+    expect((await check(guest)).hits.map((h) => h.user_id)).not.toContain(fourth);
+    await check({ ...guest, userTypes: [2, 3] });
+    await rt.deps.db.updateTable("users").set({ user_type: 2 }).where("id", "=", fourth).execute();
+    expect((await check(guest)).meta.total).toBe((await check({ ...guest, userTypes: [2] })).meta.total);
+
     // A profile gone with its user.
     await rt.deps.db.deleteFrom("profiles").where("user_id", "=", third!).execute();
     expect((await check(guest)).hits.map((h) => h.user_id)).not.toContain(third);
@@ -316,6 +330,33 @@ describe("the column index", () => {
     const { viaSql, viaIndex } = await both(input);
     expect(viaIndex).toEqual(viaSql);
     expect(index.loads).toBe(loadsBefore + 1);
+  }, 120_000);
+
+  it("counts rows just inside and just outside the radius in the grid cells the circle cuts", async () => {
+    // Rows 50 m either side of a 10 km circle, on 24 bearings: each sits in a cell whose centre may be well inside the
+    // circle; only a cell whose every corner is inside may skip the rows' own distances (ADR 157).
+    const HAMBURG = { lat: 53.5511, lon: 9.9937 };
+    const radius = 10;
+    // Degrees on the search's own sphere (EARTH_RADIUS_KM), so 50 m stays 50 m.
+    const kmPerLat = (EARTH_RADIUS_KM * Math.PI) / 180;
+    const kmPerLon = kmPerLat * Math.cos((HAMBURG.lat * Math.PI) / 180);
+    for (let k = 0; k < 24; k++)
+      for (const km of [radius - 0.05, radius + 0.05]) {
+        const bearing = (k * 15 * Math.PI) / 180;
+        const point = { lat: HAMBURG.lat + (km * Math.cos(bearing)) / kmPerLat, lon: HAMBURG.lon + (km * Math.sin(bearing)) / kmPerLon };
+        await createProfile(rt, { point, gender: 1 + (k % 3) });
+      }
+    const request = {
+      page_no: 1,
+      page_size: 24,
+      searchMode: "user",
+      sort: "top_ranking",
+      facets: { term: ["gender"], range: ["age"] },
+      filterquery: { location: { ...HAMBURG, radius } },
+    } as ParsedSearchRequest;
+    const { viaSql, viaIndex } = await both(inputOf(request, -1));
+    expect(viaIndex).toEqual(viaSql);
+    expect(viaSql.meta.total).toBe(24);
   }, 120_000);
 
   // Registered on PostgreSQL only (no skipped test on SQLite): SQLite commits one writer at a time, so a sequence
