@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import type { DB } from "../../db/index";
+import { DirectoryTraits } from "./directory-filter";
 
 /** The columns the index holds, in the order of the load query. */
 const COLUMNS = [
@@ -317,6 +318,8 @@ const indexes = new WeakMap<DB, SearchColumnIndex>();
 
 export class SearchColumnIndex {
   store: ColumnStore | null = null;
+  /** The SEO directory's trait options per user (ADR 158), loaded and refreshed with the rows. */
+  directoryTraits: DirectoryTraits | null = null;
   private position: LogPosition = { seq: 0, xmin: null };
   private loading: Promise<void> | null = null;
   private current: Promise<void> | null = null;
@@ -383,6 +386,7 @@ export class SearchColumnIndex {
     // The position first: a change committed during the load is applied again by the next read (idempotent).
     const { position } = await this.readLog(null);
     const store = new ColumnStore();
+    const traits = new DirectoryTraits();
     for (let after = -1; ;) {
       const rows = (await this.deps.db
         .selectFrom("search_profiles")
@@ -392,11 +396,14 @@ export class SearchColumnIndex {
         .limit(LOAD_CHUNK)
         .execute()) as unknown as Row[];
       for (const row of rows) store.upsert(row);
-      if (rows.length < LOAD_CHUNK) break;
-      after = Number(rows[rows.length - 1]!.user_id);
+      const last = rows.length < LOAD_CHUNK ? null : Number(rows[rows.length - 1]!.user_id);
+      await traits.loadRange(this.deps.db, after, last);
+      if (last === null) break;
+      after = last;
     }
     store.clusterByCell();
     this.store = store;
+    this.directoryTraits = traits;
     this.position = position;
     this.lastLoad = { rows: store.count, ms: performance.now() - started };
     this.loads += 1;
@@ -413,17 +420,17 @@ export class SearchColumnIndex {
     const ids = [...read.users];
     for (let i = 0; i < ids.length; i += RELOAD_CHUNK) {
       const chunk = ids.slice(i, i + RELOAD_CHUNK);
-      const rows = (await this.deps.db
-        .selectFrom("search_profiles")
-        .select(selectColumns)
-        .where("search_profiles.user_id", "in", chunk)
-        .execute()) as unknown as Row[];
+      const [rows, traitRows] = await Promise.all([
+        this.deps.db.selectFrom("search_profiles").select(selectColumns).where("search_profiles.user_id", "in", chunk).execute(),
+        this.directoryTraits!.read(this.deps.db, chunk),
+      ]);
       const present = new Set<number>();
-      for (const row of rows) {
+      for (const row of rows as unknown as Row[]) {
         store.upsert(row);
         present.add(Number(row.user_id));
       }
       for (const id of chunk) if (!present.has(id)) store.remove(id);
+      this.directoryTraits!.replace(chunk, traitRows);
     }
     this.position = read.position;
   }
