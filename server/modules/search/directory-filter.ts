@@ -166,15 +166,20 @@ interface Rows {
 
 const MEMBERS_ONLY_TYPES = new Set<number>(MEMBERS_ONLY_USER_TYPES);
 
-/** The condition over the index's rows by slot; null: no condition (not a directory search). */
+/**
+ * The condition over the index's rows by slot; null: nothing to check (not a directory search, or a guest's search —
+ * whose own rule already is the guests' view — without trait options).
+ */
 export function directoryRowFilter(
   condition: DirectoryCondition | undefined,
   rows: Rows,
   traits: DirectoryTraits | null,
+  guestViewer: boolean,
 ): ((slot: number) => boolean) | null {
   if (!condition) return null;
   const mask = maskOf(condition.traits ?? []);
   if (mask === null || (mask !== 0 && !traits)) throw new Error("directory-filter: the index does not hold this condition");
+  if (guestViewer) return mask === 0 ? null : (slot) => (traits!.bitsOf(rows.userId[slot]!) & mask) !== 0;
   return (slot) => {
     if (rows.membersOnly[slot] !== 0 || MEMBERS_ONLY_TYPES.has(rows.userType[slot]!)) return false;
     return mask === 0 || (traits!.bitsOf(rows.userId[slot]!) & mask) !== 0;

@@ -415,7 +415,12 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches_ = matcherOf(req, store, blocked, directoryRowFilter(plan.directory, store, index.directoryTraits));
+  const matches_ = matcherOf(
+    req,
+    store,
+    blocked,
+    directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null),
+  );
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const capacity = radius ? 1024 : store.size;
   let matches = new Int32Array(capacity);
