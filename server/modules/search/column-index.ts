@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import type { DB } from "../../db/index";
+import { DirectoryTraits } from "./directory-filter";
 
 /** The columns the index holds, in the order of the load query. */
 const COLUMNS = [
@@ -85,6 +86,8 @@ class Dictionary<T extends string | number = string> {
     let code = this.codes.get(key);
     if (code === undefined) {
       code = this.values.length;
+      // The codes live in Uint16Arrays: a 65,536th value would wrap onto another's code.
+      if (code > 0xffff) throw new Error("search index: more than 65,535 distinct values in one dictionary column");
       this.values.push(key);
       this.codes.set(key, code);
     }
@@ -150,6 +153,8 @@ export class ColumnStore {
   figureCode = new Uint16Array(0);
   raceCode = new Uint16Array(0);
   cupCode = new Uint16Array(0);
+  /** The directory's counts per child city (ADR 158) count by this code. */
+  cityCode = new Uint16Array(0);
   /** The slot's grid cell, -1 without a position. */
   cell = new Int32Array(0);
   readonly countries = new Dictionary(String);
@@ -158,6 +163,7 @@ export class ColumnStore {
   readonly figures = new Dictionary(Number);
   readonly races = new Dictionary(Number);
   readonly cups = new Dictionary(Number);
+  readonly cities = new Dictionary(Number);
   /**
    * Slots by user type, then grid cell (per-type postings): a search visits only its own types' rows of a cell, and
    * after clusterByCell those are one contiguous run of slots.
@@ -228,6 +234,7 @@ export class ColumnStore {
     this.figureCode[slot] = this.figures.code(row.figure_type);
     this.raceCode[slot] = this.races.code(row.race_type);
     this.cupCode[slot] = this.cups.code(row.cup_size);
+    this.cityCode[slot] = this.cities.code(row.city_id);
     const favorites = Number(row.favorite_count);
     const visits = Number(row.visit_count);
     const reviews = this.reviewCount[slot]!;
@@ -348,6 +355,8 @@ const indexes = new WeakMap<DB, SearchColumnIndex>();
 
 export class SearchColumnIndex {
   store: ColumnStore | null = null;
+  /** The SEO directory's trait options per user (ADR 158), loaded and refreshed with the rows. */
+  directoryTraits: DirectoryTraits | null = null;
   private position: LogPosition = { seq: 0, xmin: null };
   private loading: Promise<void> | null = null;
   private current: Promise<void> | null = null;
@@ -414,6 +423,7 @@ export class SearchColumnIndex {
     // The position first: a change committed during the load is applied again by the next read (idempotent).
     const { position } = await this.readLog(null);
     const store = new ColumnStore();
+    const traits = new DirectoryTraits();
     for (let after = -1; ;) {
       const rows = (await this.deps.db
         .selectFrom("search_profiles")
@@ -423,11 +433,14 @@ export class SearchColumnIndex {
         .limit(LOAD_CHUNK)
         .execute()) as unknown as Row[];
       for (const row of rows) store.upsert(row);
-      if (rows.length < LOAD_CHUNK) break;
-      after = Number(rows[rows.length - 1]!.user_id);
+      const last = rows.length < LOAD_CHUNK ? null : Number(rows[rows.length - 1]!.user_id);
+      await traits.loadRange(this.deps.db, after, last);
+      if (last === null) break;
+      after = last;
     }
     store.clusterByCell();
     this.store = store;
+    this.directoryTraits = traits;
     this.position = position;
     this.lastLoad = { rows: store.count, ms: performance.now() - started };
     this.loads += 1;
@@ -444,17 +457,17 @@ export class SearchColumnIndex {
     const ids = [...read.users];
     for (let i = 0; i < ids.length; i += RELOAD_CHUNK) {
       const chunk = ids.slice(i, i + RELOAD_CHUNK);
-      const rows = (await this.deps.db
-        .selectFrom("search_profiles")
-        .select(selectColumns)
-        .where("search_profiles.user_id", "in", chunk)
-        .execute()) as unknown as Row[];
+      const [rows, traitRows] = await Promise.all([
+        this.deps.db.selectFrom("search_profiles").select(selectColumns).where("search_profiles.user_id", "in", chunk).execute(),
+        this.directoryTraits!.read(this.deps.db, chunk),
+      ]);
       const present = new Set<number>();
-      for (const row of rows) {
+      for (const row of rows as unknown as Row[]) {
         store.upsert(row);
         present.add(Number(row.user_id));
       }
       for (const id of chunk) if (!present.has(id)) store.remove(id);
+      this.directoryTraits!.replace(chunk, traitRows);
     }
     this.position = read.position;
   }

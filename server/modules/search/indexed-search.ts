@@ -13,6 +13,7 @@ import { boundingBox } from "../geo/index";
 import { SearchColumnIndex, NULL_INT, CELLS_PER_DEGREE, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
 import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
 import type { Plan } from "./plan";
+import { directoryIndexable, directoryRowFilter } from "./directory-filter";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Distances this close (km) to the radius, or to the page's last distance, are left to the database's arithmetic. */
@@ -23,6 +24,8 @@ const MAX_INDEXED_PAGE_END = 5_000;
 /** A facet's value source, for the SQL's CASE and the index alike (service.ts facetDimensions). */
 export type FacetSource =
   | { column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" }
+  /** The directory's counts per child place (listing.ts placeCounts). */
+  | { column: "region_code" | "city_id" }
   | { column: "birth_ymd" | "price_hour"; cases: readonly BandCase[] };
 /** One band of a range facet: the first band whose bounds hold is the row's. */
 export interface BandCase {
@@ -59,12 +62,16 @@ const INDEXED_FILTER_KEYS = new Set([
 
 /**
  * Whether the index can answer this plan's filter. Not held, so the SQL path: a name prefix, members touring the
- * place, an extra condition (the directory's categories), the multi-valued traits (breast type, hair color and
- * length, escort services, languages), time prices other than the hour, a business kind, and the flags has_avatar,
- * on_tour, exclusive_content and (where it applies) fsk18_photos.
+ * place of a radius search, an extra condition (a callback), a directory condition with a trait option the index
+ * does not hold (directory-filter.ts), the multi-valued traits of the filter (breast type, hair color and length,
+ * escort services, languages), time prices other than the hour, a business kind, and the flags has_avatar, on_tour,
+ * exclusive_content and (where it applies) fsk18_photos.
  */
 export function indexHolds(plan: Plan, hasExtra: boolean): boolean {
-  if (hasExtra || plan.name || (plan.touring?.size ?? 0) > 0) return false;
+  if (hasExtra || plan.name) return false;
+  // Touring members join a country or directory place (ADR 158); in a radius search they sit at their tour city.
+  if ((plan.touring?.size ?? 0) > 0 && plan.location.mode === "radius") return false;
+  if (plan.directory && !directoryIndexable(plan.directory)) return false;
   for (const [key, value] of Object.entries(plan.filter)) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     if (!INDEXED_FILTER_KEYS.has(key)) return false;
@@ -150,8 +157,15 @@ const within = (b: [number, number], value: number) => !isNull(value) && value >
  * The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself, as ONE
  * function with every condition inline (a list of closures called per row cost ~5× more: its call site saw many).
  */
-function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | null): (i: number) => boolean {
+function matcherOf(
+  req: IndexedRequest,
+  s: ColumnStore,
+  blocked: Set<number> | null,
+  directory: ((i: number) => boolean) | null,
+): (i: number) => boolean {
   const { plan, loose } = req;
+  // Members touring the place are listed wherever they live (searchConditions' OR; country mode only, see indexHolds).
+  const touring = plan.touring && plan.touring.size > 0 ? plan.touring : null;
   const { filter, now } = plan;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
   const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;
@@ -188,9 +202,11 @@ function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | n
     if (!listed(types, s.userType[i]!)) return false;
     if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
     if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
-    if (countries && !countries.has(s.country[i]!)) return false;
-    if (cityId !== null && s.cityId[i] !== cityId) return false;
-    if (regionCode !== null && s.region[i] !== regionCode) return false;
+    if (touring === null || !touring.has(s.userId[i]!)) {
+      if (countries && !countries.has(s.country[i]!)) return false;
+      if (cityId !== null && s.cityId[i] !== cityId) return false;
+      if (regionCode !== null && s.region[i] !== regionCode) return false;
+    }
     if (genders && !listed(genders, s.gender[i]!)) return false;
     if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
     if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
@@ -213,6 +229,7 @@ function matcherOf(req: IndexedRequest, s: ColumnStore, blocked: Set<number> | n
     if (viewerId !== null) {
       if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
     } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    if (directory !== null && !directory(i)) return false;
     return true;
   };
 }
@@ -400,7 +417,12 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches = matcherOf(req, store, blocked);
+  const matches = matcherOf(
+    req,
+    store,
+    blocked,
+    directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null),
+  );
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const wantPage = req.need > 0 && req.need <= MAX_INDEXED_PAGE_END;
   const keys = wantPage ? keysOf(req, deps.dialect, rings) : null;
@@ -616,9 +638,13 @@ class FacetTally {
 /** A term facet's dictionary codes per slot and the value of each code. */
 function termCodes(
   store: ColumnStore,
-  column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size",
+  column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" | "region_code" | "city_id",
 ): { codes: Uint16Array; raw: ReadonlyArray<number | string | null> } {
   switch (column) {
+    case "region_code":
+      return { codes: store.region, raw: store.regions.values };
+    case "city_id":
+      return { codes: store.cityCode, raw: store.cities.values };
     case "gender":
       return { codes: store.genderCode, raw: store.genders.values };
     case "country_code":

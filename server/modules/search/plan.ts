@@ -5,6 +5,7 @@
 import type { FilterQuery, SearchLocation, SearchTarget } from "../../contract/search";
 import type { ViewerContext } from "../access/index";
 import type { ActiveTour } from "../tours/index";
+import type { DirectoryCondition } from "./directory-filter";
 
 /** Term facets whose filter is an IN list on an index column of their own (see totalAndFacets). */
 export const LOOSE_FACETS = ["gender", "figure_type", "race_type"] as const;
@@ -28,6 +29,8 @@ export interface Plan {
   userTypes?: readonly number[];
   /** A directory place inside the country filter: one city or one region. */
   place?: SearchPlace;
+  /** The SEO directory's condition (guests' view, a category's trait options): directory-filter.ts. */
+  directory?: DirectoryCondition;
   /**
    * Members with an active tour in the searched place (ADR 028), with their distance from the search
    * point in radius mode: listed here besides the profiles that live here, and what on_tour matches.

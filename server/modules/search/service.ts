@@ -63,6 +63,7 @@ import {
 import type { SearchHit, FacetBucket } from "../../contract/search";
 import { indexHolds, indexedSearch, type BandCase, type FacetCounts, type FacetGroup, type FacetSource } from "./indexed-search";
 import { LOOSE_FACETS, type LooseFacet, type Plan, type SearchPlace } from "./plan";
+import { directoryConditionSql, hasTraitOption, type DirectoryCondition } from "./directory-filter";
 export type { Plan, SearchPlace };
 export type { SearchHit, FacetBucket };
 
@@ -166,18 +167,6 @@ function hasPublicAvatar(eb: EB, levels: readonly string[]) {
       .where("media.is_avatar", "=", 1)
       .where("media.status", "=", 1)
       .where("media.visibility", "in", [...levels]),
-  );
-}
-
-/** Some trait option of a group (multiple-choice groups that are not search_profiles columns). */
-export function hasTraitOption(eb: EB, group: string, optionIds: readonly number[]) {
-  return eb.exists(
-    eb
-      .selectFrom("profile_traits")
-      .select(sql<number>`1`.as("one"))
-      .whereRef("profile_traits.user_id", "=", "search_profiles.user_id")
-      .where("profile_traits.group_key", "=", group)
-      .where("profile_traits.option_id", "in", [...optionIds]),
   );
 }
 
@@ -346,6 +335,7 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     // Profiles for logged-in members only (spec section 6; clients by type, ADR 023) never reach guests' results.
     and.push(isGuestVisibleSearchRow(eb));
   }
+  if (plan.directory) and.push(directoryConditionSql(eb, plan.directory));
   if (extra) and.push(extra(eb));
   if (plan.name) {
     const pattern = `${plan.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -549,8 +539,10 @@ export interface SearchInput {
   request: ParsedSearchRequest;
   viewer: ViewerContext;
   viewerGender: number | null;
-  /** Extra condition (SEO category); ANDed with the request's. */
+  /** An extra condition, ANDed with the request's: always the SQL path (the column index cannot read a callback). */
   extra?: (eb: EB) => Expression<SqlBool>;
+  /** The SEO directory's condition, declared (directory-filter.ts): the SQL and the column index both build from it. */
+  directory?: DirectoryCondition;
   /** Overrides the user-type condition (SEO categories span several types). */
   userTypes?: readonly number[];
   /** A directory place inside the country filter (the directory's city or region). */
@@ -603,6 +595,7 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
     mediaLevels: visibleMediaLevels(viewer),
     ...(input.userTypes ? { userTypes: input.userTypes } : {}),
     ...(input.place ? { place: input.place } : {}),
+    ...(input.directory ? { directory: input.directory } : {}),
     touring: input.homesOnly ? new Map() : await touringIn(deps, location, filter, input.place),
   };
   /** The filtered rows; `loose` term filters are left to the caller (disjunctive facets). */
@@ -613,6 +606,70 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
       .where((eb) => searchConditions(eb, { ...plan, ...(loose ? { looseFacets: loose } : {}), tierLed }, input.extra))
       .modifyEnd(PLAN_PER_VALUES);
   return { plan, from, sort, target, location, now };
+}
+
+/** Which of these ids the SQL's distance puts within the search's radius (the index asks about rows at the radius). */
+function insideRadiusOf(deps: ApiDeps, location: SearchLocation) {
+  return async (ids: readonly number[]): Promise<Set<number>> => {
+    if (location.mode !== "radius" || ids.length === 0) return new Set();
+    const rows = await deps.db
+      .selectFrom("search_profiles")
+      .select("search_profiles.user_id")
+      .where("search_profiles.user_id", "in", [...ids])
+      .where(distanceSql(location.lat, location.lon), "<=", location.radius)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
+  };
+}
+
+/** A place column of search_profiles that the directory counts by. */
+export type PlaceColumn = "country_code" | "region_code" | "city_id";
+
+/**
+ * The matches counted per place (where they live: no touring members), the largest `limit` first, ties by the key;
+ * places unknown (NULL) are left out. The column index counts them where it holds the search, the SQL otherwise.
+ */
+export async function countsByPlace(
+  deps: ApiDeps,
+  input: SearchInput,
+  by: PlaceColumn,
+  limit: number,
+): Promise<Array<{ key: string; count: number }>> {
+  const { plan, from, now, location } = await searchScope(deps, { ...input, homesOnly: true });
+  const engine = input.engine ?? (deps.config.searchIndex ? "auto" : "sql");
+  if (engine !== "sql" && indexHolds(plan, input.extra !== undefined)) {
+    const answer = await indexedSearch(
+      deps,
+      {
+        plan,
+        userTypes: userTypesOf(plan),
+        sort: "top_ranking",
+        need: 0,
+        facets: [{ source: { column: by } }],
+        ageBounds: birthBounds(plan.filter.age, now),
+        mode: engine === "index" ? "index" : "auto",
+        loose: new Set(),
+        insideRadius: insideRadiusOf(deps, location),
+      },
+      DISTANCE_RINGS_KM,
+    );
+    if (engine === "index" && !answer?.counts) throw new Error("search: the column index cannot answer this search (engine: index)");
+    if (answer?.counts) {
+      const counts = answer.counts.values[0]!.flatMap(([key, n]) => (key === null || n === 0 ? [] : [{ key, count: n }]));
+      // The SQL's `ORDER BY count DESC, key`: numbers by value, codes by their bytes (both databases' C collation).
+      counts.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return counts.slice(0, limit).map((c) => ({ key: String(c.key), count: c.count }));
+    }
+  }
+  const column = sql.ref(`search_profiles.${by}`);
+  const rows = await from()
+    .select([column.as("k"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where(`search_profiles.${by}`, "is not", null)
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc, 1`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: String(r.k), count: Number(r.n) }));
 }
 
 export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<SearchResult> {
@@ -673,16 +730,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
             ageBounds: birthBounds(plan.filter.age, now),
             mode: engine === "index" ? "index" : "auto",
             loose: dims ? looseOf(dims) : new Set(),
-            insideRadius: async (ids) => {
-              if (location.mode !== "radius" || ids.length === 0) return new Set();
-              const rows = await deps.db
-                .selectFrom("search_profiles")
-                .select("search_profiles.user_id")
-                .where("search_profiles.user_id", "in", [...ids])
-                .where(distanceSql(location.lat, location.lon), "<=", location.radius)
-                .execute();
-              return new Set(rows.map((r) => r.user_id));
-            },
+            insideRadius: insideRadiusOf(deps, location),
           },
           DISTANCE_RINGS_KM,
         )

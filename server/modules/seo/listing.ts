@@ -5,20 +5,19 @@
  * like every other search (docs/search-ranking.md), guests' view
  * (members-only profiles excluded) plus the viewer's blocks.
  */
-import { sql, type Expression, type SqlBool } from "kysely";
 import type * as v from "valibot";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { categoryFilter, countryCodeOfSlug, countrySlugOf, SEO_PAGE_SIZE, type SeoCategory } from "../../contract/seo";
 import { GEO_COUNTRIES } from "../../contract/geo";
 import type { seoSearchSchema } from "../../contract/operations/seo";
-import { GUEST_VIEWER, isGuestVisibleSearchRow, type ViewerContext } from "../access/index";
+import { GUEST_VIEWER, type ViewerContext } from "../access/index";
 import { cityBySlug, type CityHit } from "../geo/index";
 import {
-  hasTraitOption,
+  countsByPlace,
   runSearch,
   runSearchPage,
-  searchScope,
+  type PlaceColumn,
   type SearchHit,
   type SearchInput,
   type SearchResult,
@@ -92,11 +91,8 @@ export function directorySearchInput(
     userTypes: filter.userTypes,
     // The place is the search's location (not an extra condition): members touring there are listed too.
     ...(spot ? {} : place.city ? { place: { cityId: place.city.id } } : place.region ? { place: { regionCode: place.region.code } } : {}),
-    extra: (eb) => {
-      const parts: Expression<SqlBool>[] = [isGuestVisibleSearchRow(eb)];
-      if (filter.traits && filter.traits.length > 0) parts.push(eb.or(filter.traits.map((t) => hasTraitOption(eb, t.group, t.optionIds))));
-      return eb.and(parts);
-    },
+    // Declared, not a callback: the column index answers it as well as the SQL (ADR 158).
+    directory: { guestVisible: true, ...(filter.traits ? { traits: filter.traits } : {}) },
   };
 }
 
@@ -124,25 +120,16 @@ export function listDirectory(
 }
 
 /** Profile counts of the category per country, region or city inside a place, largest first. */
-export async function placeCounts(
+export function placeCounts(
   deps: ApiDeps,
   category: SeoCategory,
   place: DirectoryPlaceRef,
   viewer: ViewerContext,
-  by: "country_code" | "region_code" | "city_id",
+  by: PlaceColumn,
   limit: number,
 ): Promise<Array<{ key: string; count: number }>> {
-  // Members touring here live elsewhere: they would count under (and link to) their home city.
-  const { from } = await searchScope(deps, { ...directorySearchInput(category, place, 1, viewer), homesOnly: true });
-  const column = sql.ref(`search_profiles.${by}`);
-  const rows = await from()
-    .select([column.as("k"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where(`search_profiles.${by}`, "is not", null)
-    .groupBy(sql`1`)
-    .orderBy(sql`2 desc, 1`)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ key: String(r.k), count: Number(r.n) }));
+  // Members touring here live elsewhere: they would count under (and link to) their home city (countsByPlace).
+  return countsByPlace(deps, directorySearchInput(category, place, 1, viewer), by, limit);
 }
 
 /**
