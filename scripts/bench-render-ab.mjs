@@ -11,6 +11,8 @@
 // figure per build and page is the median of its slices, and the ratio is taken slice pair by slice pair, so drift
 // in the machine's load falls on both builds alike. --pin puts every server on core 1 and this script on core 0.
 // --encoding sends that Accept-Encoding (the default, identity, leaves compression out, as bench-signedin does).
+// An --app may carry environment of its own after semicolons, so one build can be measured against itself with a
+// runtime setting changed (ADR 159): --app '.snapshots/b' --app '.snapshots/b;NODE_OPTIONS=--max-semi-space-size=16'.
 // Only loopback traffic.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -53,6 +55,8 @@ const cpuMs = (pid) => {
 };
 
 async function startServer(app, port) {
+  const [dir, ...assignments] = app.split(";");
+  const ownEnv = Object.fromEntries(assignments.map((a) => [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]));
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = `/tmp/bench-render-ab-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -60,7 +64,7 @@ async function startServer(app, port) {
   const argv = [process.execPath, "build/server.js"];
   const [cmd, args] = values.pin ? ["taskset", ["-c", "1", ...argv]] : [argv[0], argv.slice(1)];
   const child = spawn(cmd, args, {
-    cwd: resolve(app),
+    cwd: resolve(dir),
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -76,6 +80,7 @@ async function startServer(app, port) {
       METRICS_PORT: "0",
       APP_SECRET: "bench",
       PUBLIC_URL: origin,
+      ...ownEnv,
     },
   });
   for (let i = 0; ; i++) {

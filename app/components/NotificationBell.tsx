@@ -3,12 +3,12 @@
  * newest unread one highlighted) in a details/summary dropdown that opens without JavaScript. Every entry links
  * to the notifications page; with JavaScript public/scripts/notifications.js raises the count on a realtime event.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NOTIFICATION_BELL_HIGHLIGHTED, NOTIFICATION_BELL_MAX } from "#server/contract/notification-bell";
 import type { Viewer } from "~/api/viewer.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { notificationLine, notificationTime } from "./notification-line";
+import { ChromeLink } from "./chrome-link";
 import * as css from "./notifications.css";
 
 export function NotificationBell({ summary }: { summary: Viewer["notifications"] }) {
@@ -44,7 +44,7 @@ export function NotificationBell({ summary }: { summary: Viewer["notifications"]
               if (highlight) highlightsLeft -= 1;
               return (
                 <li key={item.id}>
-                  <Link
+                  <ChromeLink
                     to={`${to("my_notification")}#n${item.id}`}
                     className={[css.panelItem, isUnread ? css.unread : "", highlight ? css.highlighted : ""].join(" ")}
                     data-testid="bell-item"
@@ -53,15 +53,15 @@ export function NotificationBell({ summary }: { summary: Viewer["notifications"]
                   >
                     {notificationLine(t, item, lang)}
                     <span className={css.when}>{notificationTime(item.createdAt, lang)}</span>
-                  </Link>
+                  </ChromeLink>
                 </li>
               );
             })}
           </ul>
         )}
-        <Link to={to("my_notification")} className={css.seeAll} data-testid="bell-see-all">
+        <ChromeLink to={to("my_notification")} className={css.seeAll} data-testid="bell-see-all">
           {t("bell.see_all")}
-        </Link>
+        </ChromeLink>
       </div>
     </details>
   );

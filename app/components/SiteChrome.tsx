@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_USER_TYPES } from "#server/contract/date-users";
 import { OFFERED_LANGUAGES } from "#server/contract/locales";
@@ -8,6 +8,7 @@ import { brand } from "~/brand/brand";
 import { switchLanguage, useLang, useLocalePath } from "~/i18n/lang";
 import { emailVerificationPath } from "#server/contract/email-verification";
 import { returnPathHere, withReturnPath } from "~/utils/return-path";
+import { ChromeLink, ChromeNavLink } from "./chrome-link";
 import * as css from "./chrome.css";
 import { NotificationBell } from "./NotificationBell";
 import { WalletBalanceLink } from "~/features/wallet/WalletBalanceLink";
@@ -30,41 +31,41 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
       {/* One row on a wide screen; on a phone the logo and the member's tools share the first row and the
           sections follow under them, wrapping onto one more row when they do not fit (never cut off). */}
       <div className={css.headerInner}>
-        <Link className={css.logo} to={to("")}>
+        <ChromeLink className={css.logo} to={to("")}>
           {brand.name}
-        </Link>
+        </ChromeLink>
         <nav className={css.nav} aria-label={t("nav.main")}>
-          <NavLink className={css.navLink} to={to("escorts")}>
+          <ChromeNavLink className={css.navLink} to={to("escorts")}>
             {t("nav.escorts")}
-          </NavLink>
-          <NavLink className={css.navLink} to={to("agenturen-clubs")}>
+          </ChromeNavLink>
+          <ChromeNavLink className={css.navLink} to={to("agenturen-clubs")}>
             {t("nav.businesses")}
-          </NavLink>
+          </ChromeNavLink>
           {/* The newsfeed (spec section 2 "Personal": newsfeed, for guests too; ADR 095). */}
-          <NavLink className={css.navLink} to={to("newsfeed")} data-testid="nav-newsfeed">
+          <ChromeNavLink className={css.navLink} to={to("newsfeed")} data-testid="nav-newsfeed">
             {t("nav.newsfeed")}
-          </NavLink>
+          </ChromeNavLink>
           {/* The live streaming menu (spec section 2: browse, start, streaming live, watch recording; ADR 124). Guests
               cannot watch: on their phones it would wrap the header onto a third row, so it is for wide screens there. */}
-          <NavLink className={viewer ? css.navLink : `${css.navLink} ${css.wideOnly}`} to={to("live")} data-testid="nav-live">
+          <ChromeNavLink className={viewer ? css.navLink : `${css.navLink} ${css.wideOnly}`} to={to("live")} data-testid="nav-live">
             {t("nav.live")}
-          </NavLink>
+          </ChromeNavLink>
           {/* Events and blogs join the navigation when their pages exist (later issues). */}
           {/* On phones the magazine is the footer's: four links would wrap the guest's header onto a third row. */}
           {brand.showMagazine ? (
-            <NavLink className={`${css.navLink} ${css.wideOnly}`} to={to("about/magazine")} data-nav="magazine">
+            <ChromeNavLink className={`${css.navLink} ${css.wideOnly}`} to={to("about/magazine")} data-nav="magazine">
               {t("nav.magazine")}
-            </NavLink>
+            </ChromeNavLink>
           ) : null}
           {viewer && searchHome ? (
-            <Link className={css.navLink} to={to(searchHome)} data-testid="nav-search">
+            <ChromeLink className={css.navLink} to={to(searchHome)} data-testid="nav-search">
               {t("nav.my_search")}
-            </Link>
+            </ChromeLink>
           ) : null}
           {viewer && isStaffUserType(viewer.profile.userType) ? (
-            <NavLink className={css.navLink} to={to("backoffice")}>
+            <ChromeNavLink className={css.navLink} to={to("backoffice")}>
               {t("nav.backoffice")}
-            </NavLink>
+            </ChromeNavLink>
           ) : null}
         </nav>
         <div className={css.tools}>
@@ -92,12 +93,12 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
               ) : null}
               {viewer.dollars ? <WalletBalanceLink available={viewer.dollars.available} /> : null}
               <NotificationBell summary={viewer.notifications} />
-              <NavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
+              <ChromeNavLink className={css.toolLink} to={to("my_dashboard")} data-testid="nav-dashboard">
                 <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
                 </svg>
                 <span className={css.toolLabel}>{t("nav.dashboard")}</span>
-              </NavLink>
+              </ChromeNavLink>
               {/* On a phone the dashboard carries the logout button; the header keeps its row for the tools. */}
               <Form className={css.wideOnly} method="post" action={to("logout")}>
                 <button className={css.headerButton} type="submit">
@@ -108,13 +109,17 @@ export function SiteHeader({ viewer, searchHome = null }: { viewer: Viewer | nul
           ) : (
             <>
               {/* Both keep the way back (issue 25 item 3): on a page a prompt sent the visitor to, its own `r`. */}
-              <Link className={css.headerButton} to={withReturnPath(to("login"), returnPathHere(location))} data-testid="nav-login">
+              <ChromeLink className={css.headerButton} to={withReturnPath(to("login"), returnPathHere(location))} data-testid="nav-login">
                 {t("nav.login")}
-              </Link>
-              <Link className={css.headerButton} to={withReturnPath(to("join/user"), returnPathHere(location))} data-testid="nav-join">
+              </ChromeLink>
+              <ChromeLink
+                className={css.headerButton}
+                to={withReturnPath(to("join/user"), returnPathHere(location))}
+                data-testid="nav-join"
+              >
                 <span className={css.wideOnly}>{t("nav.join")}</span>
                 <span className={css.narrowOnly}>{t("nav.join_short")}</span>
-              </Link>
+              </ChromeLink>
             </>
           )}
         </div>
@@ -140,7 +145,7 @@ export function EmailVerificationNotice({ viewer }: { viewer: Viewer | null }) {
     <div className={css.notice} role="note" data-testid="verify-email-notice">
       <p className={css.noticeInner}>
         {t("nav.verify_email_notice")}{" "}
-        <Link to={withReturnPath(to(emailVerificationPath(viewer.profile.userType)), here)}>{t("nav.verify_email_link")}</Link>
+        <ChromeLink to={withReturnPath(to(emailVerificationPath(viewer.profile.userType)), here)}>{t("nav.verify_email_link")}</ChromeLink>
       </p>
     </div>
   );
@@ -181,24 +186,24 @@ export function SiteFooter() {
           <h2 className={css.footerHeading}>{t("footer.about_heading", { brand: brand.name })}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("about")}>{t("footer.about")}</Link>
+              <ChromeLink to={to("about")}>{t("footer.about")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("about/rules")}>{t("footer.rules")}</Link>
+              <ChromeLink to={to("about/rules")}>{t("footer.rules")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("about/guidelines_and_policies")}>{t("footer.guidelines")}</Link>
+              <ChromeLink to={to("about/guidelines_and_policies")}>{t("footer.guidelines")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("about/social_responsibility")}>{t("footer.social_responsibility")}</Link>
+              <ChromeLink to={to("about/social_responsibility")}>{t("footer.social_responsibility")}</ChromeLink>
             </li>
             {brand.showMagazine ? (
               <li>
-                <Link to={to("about/magazine")}>{t("footer.magazine")}</Link>
+                <ChromeLink to={to("about/magazine")}>{t("footer.magazine")}</ChromeLink>
               </li>
             ) : null}
             <li>
-              <Link to={to("partners")}>{t("footer.partners")}</Link>
+              <ChromeLink to={to("partners")}>{t("footer.partners")}</ChromeLink>
             </li>
           </ul>
         </section>
@@ -206,28 +211,28 @@ export function SiteFooter() {
           <h2 className={css.footerHeading}>{t("footer.legal_heading")}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("legal/terms_and_conditions")}>{t("footer.terms")}</Link>
+              <ChromeLink to={to("legal/terms_and_conditions")}>{t("footer.terms")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("legal/data_privacy_statement")}>{t("footer.privacy")}</Link>
+              <ChromeLink to={to("legal/data_privacy_statement")}>{t("footer.privacy")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("legal/imprint")}>{t("footer.imprint")}</Link>
+              <ChromeLink to={to("legal/imprint")}>{t("footer.imprint")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("about/content_removal_request")}>{t("footer.content_removal")}</Link>
+              <ChromeLink to={to("about/content_removal_request")}>{t("footer.content_removal")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</Link>
+              <ChromeLink to={to("about/2257_declaration")}>{t("footer.declaration_2257")}</ChromeLink>
             </li>
             {/* § 312k BGB: the cancellation button on every page, and the EU withdrawal function beside it (ADR 076). */}
             <li>
-              <Link to={to("contracts/cancel")} data-testid="footer-cancel-contracts">
+              <ChromeLink to={to("contracts/cancel")} data-testid="footer-cancel-contracts">
                 {t("footer.cancel_contracts")}
-              </Link>
+              </ChromeLink>
             </li>
             <li>
-              <Link to={to("contracts/withdraw")}>{t("footer.withdraw_contract")}</Link>
+              <ChromeLink to={to("contracts/withdraw")}>{t("footer.withdraw_contract")}</ChromeLink>
             </li>
           </ul>
         </section>
@@ -235,10 +240,10 @@ export function SiteFooter() {
           <h2 className={css.footerHeading}>{t("footer.community_heading")}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("events")}>{t("footer.events")}</Link>
+              <ChromeLink to={to("events")}>{t("footer.events")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("blogs")}>{t("footer.blogs")}</Link>
+              <ChromeLink to={to("blogs")}>{t("footer.blogs")}</ChromeLink>
             </li>
           </ul>
         </section>
@@ -246,10 +251,10 @@ export function SiteFooter() {
           <h2 className={css.footerHeading}>{t("footer.company_heading")}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("misc/press")}>{t("footer.press")}</Link>
+              <ChromeLink to={to("misc/press")}>{t("footer.press")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("misc/advertisement")}>{t("footer.advertisement")}</Link>
+              <ChromeLink to={to("misc/advertisement")}>{t("footer.advertisement")}</ChromeLink>
             </li>
           </ul>
         </section>
@@ -257,10 +262,10 @@ export function SiteFooter() {
           <h2 className={css.footerHeading}>{t("footer.seo_title")}</h2>
           <ul className={css.footerList}>
             <li>
-              <Link to={to("location_guide")}>{t("footer.location_guide")}</Link>
+              <ChromeLink to={to("location_guide")}>{t("footer.location_guide")}</ChromeLink>
             </li>
             <li>
-              <Link to={to("seo_guide")}>{t("footer.seo_guide")}</Link>
+              <ChromeLink to={to("seo_guide")}>{t("footer.seo_guide")}</ChromeLink>
             </li>
           </ul>
         </section>
@@ -288,12 +293,18 @@ function CountedToolLink(props: {
 }) {
   const { to, testId, data, label, count, countLabel, iconPath } = props;
   return (
-    <NavLink className={css.toolLink} to={to} data-testid={testId} {...data} aria-label={count > 0 ? `${label}, ${countLabel}` : undefined}>
+    <ChromeNavLink
+      className={css.toolLink}
+      to={to}
+      data-testid={testId}
+      {...data}
+      aria-label={count > 0 ? `${label}, ${countLabel}` : undefined}
+    >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d={iconPath} />
       </svg>
       <span className={css.toolLabel}>{label}</span>
       {count ? <span className={css.navCount}>{count > 99 ? "99+" : count}</span> : null}
-    </NavLink>
+    </ChromeNavLink>
   );
 }

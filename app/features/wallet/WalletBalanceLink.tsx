@@ -3,9 +3,9 @@
  * rendered by the server from GET /user/data. With JavaScript, public/scripts/wallet-balance.js keeps the figure live
  * from the socket's "wallet" events (./balance-store.ts); without it, every page load shows the figure of that moment.
  */
-import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { walletPaths } from "#server/contract/wallet-paths";
+import { ChromeNavLink } from "~/components/chrome-link";
 import * as css from "~/components/chrome.css";
 import { useLang } from "~/i18n/lang";
 import { formatDollarFigure, WALLET_BALANCE_ATTRIBUTE } from "./balance-figure";
@@ -14,7 +14,7 @@ export function WalletBalanceLink({ available }: { available: number }) {
   const { t } = useTranslation("common");
   const lang = useLang();
   return (
-    <NavLink
+    <ChromeNavLink
       className={css.toolLink}
       to={walletPaths.dollar(lang)}
       data-testid="nav-dollars"
@@ -28,6 +28,6 @@ export function WalletBalanceLink({ available }: { available: number }) {
       </svg>
       <span className="visually-hidden">{t("nav.dollar_balance")} </span>
       <span data-wallet-figure>{formatDollarFigure(available, lang)}</span>
-    </NavLink>
+    </ChromeNavLink>
   );
 }
