@@ -5,15 +5,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { businessSignUpSchema } from "#server/contract/registration-sign-up";
 import { loadViewer } from "~/api/viewer.server";
-import { BUSINESS_FIELDS, BusinessBasicForm } from "~/features/registration/BusinessBasicForm";
+import { BusinessBasicForm } from "~/features/registration/BusinessBasicForm";
+import { submitBusinessBasic } from "~/features/registration/business-basic.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
-import { signupOrigin, submitSignUp } from "~/features/registration/sign-up-session.server";
+import { signupOrigin } from "~/features/registration/sign-up-session.server";
 
 export const handle = { i18n: ["registration", "search"] };
 
@@ -29,12 +29,7 @@ export function headers() {
 
 export const meta = metaFromLoader({ noindex: true });
 
-export function action({ request, context, params }: ActionFunctionArgs) {
-  return submitSignUp(
-    { request, context, lang: params.lang! },
-    { schema: businessSignUpSchema, kind: "business", fields: BUSINESS_FIELDS },
-  );
-}
+export const action = (args: ActionFunctionArgs) => submitBusinessBasic(args);
 
 export default function BusinessBasicPage() {
   const { landingPageId, invitationCode } = useLoaderData<typeof loader>();

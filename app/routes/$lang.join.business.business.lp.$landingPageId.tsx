@@ -6,13 +6,13 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TRACKING_ID_PATTERN } from "#server/contract/registration-sign-up";
 import { loadViewer } from "~/api/viewer.server";
 import { BusinessBasicForm } from "~/features/registration/BusinessBasicForm";
 import { i18nServer } from "~/i18n/i18next.server";
 import * as ui from "~/styles/ui.css";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
+import { isLandingPageId } from "~/features/registration/business-basic.server";
 import { landingPageCookie, signupOrigin } from "~/features/registration/sign-up-session.server";
 
 export const handle = { i18n: ["registration", "search"] };
@@ -20,7 +20,7 @@ export const handle = { i18n: ["registration", "search"] };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (await loadViewer(request, context)) throw redirect(`/${params.lang}/my_dashboard`, { headers: PRIVATE_HEADERS });
   const id = params.landingPageId ?? "";
-  if (!TRACKING_ID_PATTERN.test(id)) throw redirect(`/${params.lang}/join/business`);
+  if (!isLandingPageId(id)) throw redirect(`/${params.lang}/join/business`);
   const t = await i18nServer.getFixedT(request);
   const headers = new Headers(PRIVATE_HEADERS);
   headers.append("Set-Cookie", landingPageCookie(id));

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadProfileSettings, submitProfileSettings } from "~/features/settings/settings.server";
+import { TraitGroupsProvider } from "~/features/registration/trait-groups";
 import { ProfileSettingsPage } from "~/features/settings/ProfileSettingsPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -22,17 +23,19 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ProfileSettingsRoute() {
-  const { key, sections, step, isBusiness, savedState } = useLoaderData<typeof loader>();
+  const { key, sections, step, isBusiness, savedState, traitGroups } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() ?? null;
   return (
-    <ProfileSettingsPage
-      key={key}
-      pageKey={key}
-      sections={sections}
-      step={step}
-      isBusiness={isBusiness}
-      saved={failed ? null : savedState}
-      failed={failed}
-    />
+    <TraitGroupsProvider value={traitGroups}>
+      <ProfileSettingsPage
+        key={key}
+        pageKey={key}
+        sections={sections}
+        step={step}
+        isBusiness={isBusiness}
+        saved={failed ? null : savedState}
+        failed={failed}
+      />
+    </TraitGroupsProvider>
   );
 }

@@ -3,7 +3,8 @@
  * member, and which were refused lately, with the reason. Nothing when no text is under review.
  */
 import { useTranslation } from "react-i18next";
-import { textFieldLabel, type MyModeration } from "#server/contract/moderation";
+import type { MyModeration } from "#server/contract/moderation";
+import { textFieldLabel } from "#server/contract/reviewed-text";
 import * as ui from "~/styles/ui.css";
 
 /** `withIntro`: false when the page's "saved" notice has just said what review means (issue 25 item 6). */

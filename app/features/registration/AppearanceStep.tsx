@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/registration-steps";
-import { APPEARANCE_MEASURES } from "#server/contract/traits";
+import { APPEARANCE_MEASURES, cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/profile-form-limits";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 import { StepSaveButton, TraitChoices, valueOf, type FieldLike, type StepFormProps } from "./controls";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/registration-steps";
+import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/profile-form-limits";
 import { Field, FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

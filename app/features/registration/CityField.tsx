@@ -9,7 +9,7 @@
 import { useState, type FormEvent } from "react";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import * as ui from "~/styles/ui.css";
-import { StepErrorLine, valueOf, type FieldLike } from "./controls";
+import { StepErrorLine, valueOf, type FieldLike } from "./step-field";
 
 export function CityField({ field, keyField, label, hint }: { field: FieldLike; keyField: FieldLike; label: string; hint: string }) {
   const [key, setKey] = useState(valueOf(keyField));

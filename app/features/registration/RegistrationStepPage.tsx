@@ -11,7 +11,8 @@ import * as css from "./steps.css";
 import { PhotoStep } from "./PhotoStep";
 import { ProfileStep } from "./ProfileStep";
 import { ServicesStep } from "./ServicesStep";
-import { textKeyOf, type JoinAudience } from "./step-forms";
+import { textKeyOf, type JoinAudience } from "./join-steps";
+import { TraitGroupsProvider } from "./trait-groups";
 
 export interface RegistrationStepPageProps {
   audience: JoinAudience;
@@ -71,17 +72,19 @@ export function JoinStepRouteView() {
   const data = useLoaderData<typeof loadJoinStep>();
   const actionData = useActionData<typeof submitJoinStep>();
   return (
-    <RegistrationStepPage
-      audience={data.audience}
-      stepKey={data.stepKey}
-      title={data.title}
-      step={data.step}
-      media={data.media}
-      isEmailVerified={data.isEmailVerified}
-      returnTo={data.returnTo}
-      progress={data.progress}
-      signupTracking={data.signupTracking}
-      lastResult={actionData?.lastResult}
-    />
+    <TraitGroupsProvider value={data.traitGroups}>
+      <RegistrationStepPage
+        audience={data.audience}
+        stepKey={data.stepKey}
+        title={data.title}
+        step={data.step}
+        media={data.media}
+        isEmailVerified={data.isEmailVerified}
+        returnTo={data.returnTo}
+        progress={data.progress}
+        signupTracking={data.signupTracking}
+        lastResult={actionData?.lastResult}
+      />
+    </TraitGroupsProvider>
   );
 }

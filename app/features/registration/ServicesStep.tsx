@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "~/components/form/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EXTRA_NAME_MAX, PRICE_DURATIONS, PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/registration-steps";
+import { EXTRA_NAME_MAX, PRICE_DURATIONS, PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/profile-form-limits";
 import { Field, FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 import { StepSaveButton, TraitChoices, type StepFormProps } from "./controls";

@@ -1,37 +1,20 @@
 /**
  * Building blocks of the step forms: a step frame with progress, and choice
  * groups for trait groups (radio for single choice, checkboxes for multiple;
- * escort services grouped by category) labelled from traits.* keys.
+ * escort services grouped by category) labelled from traits.* keys, their
+ * options as the page's loader sent them (./trait-groups, ADR 161).
  */
-import { ErrorLine } from "~/components/form/ErrorLine";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { StepData } from "#server/contract/registration-steps";
 import { useTranslation } from "react-i18next";
-import { findTraitGroup, traitCategoryKey, traitLabelKey, traitTitleKey } from "#server/contract/traits";
-import { translateMessage } from "~/i18n/translate";
+import { traitCategoryKey, traitLabelKey, traitTitleKey } from "#server/contract/trait-keys";
 import * as ui from "~/styles/ui.css";
 import * as css from "./steps.css";
+import { StepErrorLine, valueOf, valuesOf, type FieldLike } from "./step-field";
+import { useTraitGroup } from "./trait-groups";
 
-export interface FieldLike {
-  name: string;
-  initialValue?: unknown;
-  errors?: string[];
-}
-
-/** The field's value(s) as the form last had them (loader defaults or the failed submission). */
-export function valuesOf(field: FieldLike): string[] {
-  const value = field.initialValue;
-  if (value === undefined || value === null) return [];
-  return (Array.isArray(value) ? value : [value]).map(String);
-}
-export const valueOf = (field: FieldLike): string => valuesOf(field)[0] ?? "";
-
-/** The error line of a step field: the first of its untranslated messages. */
-export function StepErrorLine({ name, errors }: { name: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  return <ErrorLine name={name} message={errors?.[0] ? translateMessage(t, errors[0]) : undefined} />;
-}
+export { StepErrorLine, valueOf, valuesOf, type FieldLike } from "./step-field";
 
 export function StepProgress({ items }: { items: Array<{ key: string; done: boolean; current: boolean }> }) {
   const { t } = useTranslation();
@@ -61,7 +44,7 @@ const longestWord = (label: string) => Math.max(...label.split(/[\s/-]+/).map((w
 /** One trait group as a fieldset. Required single choices get a helper text. */
 export function TraitChoices({ group, field, required = false }: { group: string; field: FieldLike; required?: boolean }) {
   const { t } = useTranslation();
-  const definition = findTraitGroup(group);
+  const definition = useTraitGroup(group);
   if (!definition) return null;
   const selected = new Set(valuesOf(field));
   const type = definition.choice === "single" ? "radio" : "checkbox";
@@ -123,7 +106,7 @@ export function TraitChoices({ group, field, required = false }: { group: string
 /** A long single-choice group (nationality) as a select. */
 export function TraitSelect({ group, field }: { group: string; field: FieldLike }) {
   const { t } = useTranslation();
-  const definition = findTraitGroup(group);
+  const definition = useTraitGroup(group);
   if (!definition) return null;
   const options = definition.options
     .map((option) => ({ value: String(option.id), label: t(traitLabelKey(group, option.key)) }))

@@ -16,15 +16,11 @@ import {
   profileStepSchema,
   servicesStepSchema,
 } from "#server/contract/registration-steps";
-import { TRAIT_GROUP_KEYS } from "#server/contract/traits";
+import { findTraitGroup, TRAIT_GROUP_KEYS } from "#server/contract/traits";
+import type { JoinAudience } from "./join-steps";
+import type { ShownTraitGroups } from "./trait-groups";
 
-export type JoinAudience = "user" | "business";
-
-/** Step keys each wizard route serves (sign-up and basic have routes of their own). */
-export const JOIN_STEP_KEYS = {
-  user: ["photo", "profile", "appearance", "services", "availability", "completed"],
-  business: ["services", "schedule", "description", "photo", "escorts", "completed"],
-} as const satisfies Record<JoinAudience, readonly string[]>;
+export { JOIN_STEP_KEYS, textKeyOf, type JoinAudience } from "./join-steps";
 
 type StepSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
 
@@ -48,6 +44,22 @@ export const STEP_SCHEMAS: Record<JoinAudience, Record<string, StepSchema>> = {
 export function fieldNamesOf(schema: StepSchema): ReadonlySet<string> {
   const object = ("entries" in schema ? schema : (schema as unknown as { pipe: unknown[] }).pipe[0]) as { entries: v.ObjectEntries };
   return new Set(Object.keys(object.entries));
+}
+
+/**
+ * The trait groups the given step forms post, for the page's loader to send (ADR 161): the browser gets these
+ * groups' options as data instead of the whole catalog as code. A form posts every group it renders, so its schema
+ * names them all.
+ */
+export function traitGroupsOfForms(schemas: readonly StepSchema[]): ShownTraitGroups {
+  const shown: Record<string, ShownTraitGroups[string]> = {};
+  for (const schema of schemas) {
+    for (const name of fieldNamesOf(schema)) {
+      const group = findTraitGroup(name);
+      if (group) shown[name] = { choice: group.choice, categories: group.categories, options: group.options };
+    }
+  }
+  return shown;
 }
 
 /** Shown above a form whose fields have errors (spec section 5: the generic hint). */
@@ -92,9 +104,4 @@ export function regroupErrors(
 
 export function withRegroupedErrors(result: SubmissionResult<string[]>, isKnown: (name: string) => boolean): SubmissionResult<string[]> {
   return { ...result, error: regroupErrors(result.error as Record<string, string[] | null> | undefined, isKnown) };
-}
-
-/** Business steps with their own wording ("Euer Angebot") live under registration_steps.business_<step>. */
-export function textKeyOf(audience: JoinAudience, stepKey: string): string {
-  return audience === "business" && stepKey !== "photo" && stepKey !== "completed" ? `business_${stepKey}` : stepKey;
 }

@@ -19,6 +19,7 @@ import {
   JOIN_STEP_KEYS,
   rootOf,
   STEP_SCHEMAS,
+  traitGroupsOfForms,
   textKeyOf,
   withRegroupedErrors,
   type JoinAudience,
@@ -94,6 +95,8 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
       signupTracking: tracking?.ok ? tracking.data : null,
       // The page a prompt sent the new member off from: the welcome page leads back there.
       returnTo: stepKey === "completed" ? readReturnPath(request, lang) : null,
+      // Only the shown step's trait groups go to the browser, as data (ADR 161).
+      traitGroups: traitGroupsOfForms([STEP_SCHEMAS[audience][stepKey]].filter((schema) => schema !== undefined)),
     },
     { headers: PRIVATE_HEADERS },
   );

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
-import { PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/registration-steps";
+import { PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/profile-form-limits";
 import { Field, FormErrors } from "~/components/Field";
 import { readReply } from "~/components/form/reply";
 import { SettingsFrame, SettingsSaveButton } from "~/features/settings/SettingsFrame";

@@ -21,7 +21,14 @@ import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import { formVariant } from "~/components/form/schema";
 import { stepPreparation } from "~/features/registration/steps.server";
-import { fieldNamesOf, rootOf, STEP_SCHEMAS, withRegroupedErrors, type JoinAudience } from "~/features/registration/step-forms";
+import {
+  fieldNamesOf,
+  rootOf,
+  STEP_SCHEMAS,
+  traitGroupsOfForms,
+  withRegroupedErrors,
+  type JoinAudience,
+} from "~/features/registration/step-forms";
 import { i18nServer } from "~/i18n/i18next.server";
 import { apiErrorReply } from "~/utils/api-errors";
 import { parseForm, sentIntent } from "~/utils/forms.server";
@@ -114,6 +121,7 @@ export async function loadProfileSettings({ request, context, params }: LoaderFu
       step: step.data,
       isBusiness: viewer.profile.userType === USER_TYPE.business,
       savedState: savedStateOf(new URL(request.url), sections, step.data.text_reviews),
+      traitGroups: traitGroupsOfForms(sections.map(schemaOfSection)),
     },
     { headers: PRIVATE_HEADERS },
   );

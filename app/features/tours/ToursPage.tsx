@@ -2,7 +2,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TourListData } from "~/api/tours.server";
-import { Field, FormErrors } from "~/components/Field";
+import { Field, FormErrors } from "~/components/FieldControls";
 import { allErrors, inputText, type FormReply } from "~/components/form/reply";
 import { CityField } from "~/features/registration/CityField";
 import { SettingsFrame } from "~/features/settings/SettingsFrame";
