@@ -6,9 +6,8 @@
  */
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { backoffDelay, createRealtimeClient } from "~/features/realtime/client";
 import {
-  backoffDelay,
-  createRealtimeClient,
   createRealtimeStore,
   lastSeenIdIn,
   RealtimeProvider,
