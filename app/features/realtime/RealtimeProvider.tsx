@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RealtimeEvent } from "#server/contract/realtime";
+import type * as SocketClient from "./client";
 import type { RealtimeClient } from "./client";
 import { createRealtimeStore, type IncomingMessage, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
 import { dispatchRealtimeEvent } from "./window";
@@ -81,7 +82,7 @@ export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onRes
       stop?.();
     };
 
-    function connect({ createRealtimeClient, followBrowser, socketUrl }: typeof import("./client")): () => void {
+    function connect({ createRealtimeClient, followBrowser, socketUrl }: typeof SocketClient): () => void {
       window.veloraRealtime?.hold();
       const live = createRealtimeClient({
         url: url ?? socketUrl(window.location),
