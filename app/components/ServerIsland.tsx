@@ -41,7 +41,9 @@ export function serverIsland<P extends { data: unknown }>(id: string, load: () =
       return html === undefined ? null : { html, data: props.data };
     });
     if (server && server.data === props.data)
-      return <div key="server" data-island={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: server.html }} suppressHydrationWarning />;
+      return (
+        <div key="server" data-island={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: server.html }} suppressHydrationWarning />
+      );
     return (
       <div key="browser" data-island={id} style={CONTENTS}>
         <Suspense fallback={server ? <div style={CONTENTS} dangerouslySetInnerHTML={{ __html: server.html }} /> : null}>
