@@ -5,7 +5,7 @@
  */
 import { act } from "react";
 import { hydrateRoot, createRoot } from "react-dom/client";
-import { renderToPipeableStream } from "react-dom/server.node";
+import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serverIsland } from "~/components/ServerIsland";
