@@ -18,10 +18,12 @@ import { FormErrors } from "~/components/FieldControls";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
 import { useLang, useLocalePath } from "~/i18n/lang";
-import { ActivityChart } from "./ActivityChart";
-import { EarningsChart } from "./EarningsChart";
+import { serverIsland } from "~/components/ServerIsland";
 import * as ui from "~/styles/ui.css";
 import * as css from "./dashboard.css";
+
+/** The charts are drawn on the server and hydrate without their code (ADR 162). */
+const Charts = serverIsland("dashboard-charts", () => import("./DashboardCharts"));
 
 export interface DashboardProps {
   viewer: Viewer;
@@ -140,11 +142,7 @@ export function DashboardPage(props: DashboardProps) {
           </section>
         ) : null}
         {props.moderation ? <ModerationCard moderation={props.moderation} /> : null}
-        {props.charts ? (
-          <ActivityChart charts={props.charts} lang={lang} rangePath={(range) => `${to("my_dashboard")}?range=${range}`} />
-        ) : null}
-        {/* The creator's earnings per day over the same range (issue 28 item 6, ADR 095). */}
-        {props.charts ? <EarningsChart charts={props.charts} lang={lang} /> : null}
+        {props.charts ? <Charts data={props.charts} lang={lang} dashboardPath={to("my_dashboard")} /> : null}
         <section className={ui.card} aria-labelledby="verification-title" data-testid="dashboard-verification">
           <h2 id="verification-title">{t("dashboard.verification_title")}</h2>
           <ul className={css.checklist}>

@@ -11,6 +11,7 @@
  */
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type * as SocketClient from "~/features/realtime/client";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import type { LiveChatLine } from "#server/contract/live-chat";
@@ -18,7 +19,6 @@ import { LIVE_CHAT_MAX, liveChatPagePath } from "#server/contract/live-paths";
 import { messageParts } from "#server/contract/messenger-basics";
 import { TIP_FORM } from "#server/contract/tip-amounts";
 import { allErrors, errorsBesides, inputText, type FormReply } from "~/components/form/reply";
-import { createRealtimeClient, socketUrl } from "~/features/realtime/client";
 import { localePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import { createLiveStore, type LiveStore } from "~/stores/live";
@@ -133,29 +133,43 @@ function useLiveRoom(data: LiveChatPanelData): LiveStore {
   }, [store, room.lines, room.last_id]);
   useEffect(() => {
     if (room.refusal === "removed" || room.refusal === "ended" || room.refusal === "no_access") return;
-    window.veloraRealtime?.hold();
-    const client = createRealtimeClient({
-      url: socketUrl(window.location),
-      // After a reconnect the lines missed meanwhile come with the page's data.
-      resync: async () => revalidate.current(),
-      onFrame: (frame) => {
-        const state = store.getState();
-        if (frame.type === "live" && frame.stream === data.streamId) state.setJoined(frame.joined);
-        if (frame.type !== "event") return;
-        const { event } = frame;
-        if (!("stream_id" in event) || event.stream_id !== data.streamId) return;
-        if (event.type === "live_room.line" && state.arrived(event.line, event.prev_id) === "gap") revalidate.current();
-        else if (event.type === "live_room.line_removed") state.removed(event.line_id);
-        else if (event.type === "live_room.sanction") state.sanctioned(event.member_id, event.sanction);
-        else if (event.type === "live_room.ended") state.ended();
-      },
+    // The socket client is a chunk of its own, fetched once the page is hydrated (ADR 162): the chat's first screen
+    // is the server's lines.
+    let gone = false;
+    let stop: (() => void) | null = null;
+    void import("~/features/realtime/client").then((socket) => {
+      if (!gone) stop = join(socket);
     });
-    client.joinLive(data.streamId);
-    client.start();
     return () => {
-      client.stop();
-      window.veloraRealtime?.release();
+      gone = true;
+      stop?.();
     };
+
+    function join({ createRealtimeClient, socketUrl }: typeof SocketClient): () => void {
+      window.veloraRealtime?.hold();
+      const client = createRealtimeClient({
+        url: socketUrl(window.location),
+        // After a reconnect the lines missed meanwhile come with the page's data.
+        resync: async () => revalidate.current(),
+        onFrame: (frame) => {
+          const state = store.getState();
+          if (frame.type === "live" && frame.stream === data.streamId) state.setJoined(frame.joined);
+          if (frame.type !== "event") return;
+          const { event } = frame;
+          if (!("stream_id" in event) || event.stream_id !== data.streamId) return;
+          if (event.type === "live_room.line" && state.arrived(event.line, event.prev_id) === "gap") revalidate.current();
+          else if (event.type === "live_room.line_removed") state.removed(event.line_id);
+          else if (event.type === "live_room.sanction") state.sanctioned(event.member_id, event.sanction);
+          else if (event.type === "live_room.ended") state.ended();
+        },
+      });
+      client.joinLive(data.streamId);
+      client.start();
+      return () => {
+        client.stop();
+        window.veloraRealtime?.release();
+      };
+    }
   }, [store, data.streamId, room.refusal]);
   return store;
 }

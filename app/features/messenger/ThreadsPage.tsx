@@ -106,7 +106,7 @@ export function ThreadsPage({
             ) : null}
           </Form>
           <nav aria-label={t("messenger.folders_label")}>
-            <ul className={ui.tabBar}>
+            <ul className={`${ui.tabBar} ${css.folderTabs}`}>
               {THREAD_FOLDERS.map((folder) => (
                 <li key={folder}>
                   <Link

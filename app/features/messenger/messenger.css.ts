@@ -191,6 +191,15 @@ export const typing = style({
   fontStyle: "italic",
 });
 
+/**
+ * The thread list's line only ever says that the socket is away (nobody types in a list): it takes no room while it
+ * has nothing to say, so the list starts right under the folders (it left an empty band there, ADR 162).
+ */
+export const connectionLine = style([typing, { selectors: { "&:empty": { display: "none" } } }]);
+
+/** The folder tabs inside the page's stack: the stack's gap spaces them, the tab bar's own margin would double it. */
+export const folderTabs = style({ margin: 0 });
+
 /** The partner's name in the conversation's heading links to the profile: a whole tap target. */
 export const nameLink = style({ display: "inline-flex", alignItems: "center", minHeight: "44px" });
 

@@ -9,7 +9,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RealtimeEvent } from "#server/contract/realtime";
-import { createRealtimeClient, followBrowser, socketUrl, type RealtimeClient } from "./client";
+import type * as SocketClient from "./client";
+import type { RealtimeClient } from "./client";
 import { createRealtimeStore, type IncomingMessage, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
 import { dispatchRealtimeEvent } from "./window";
 
@@ -69,34 +70,48 @@ export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onRes
 
   useEffect(() => {
     if (store.getState().userId === null) return;
-    window.veloraRealtime?.hold();
-    const live = createRealtimeClient({
-      url: url ?? socketUrl(window.location),
-      resync: async () => (onResync ? onResync() : fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
-      onState: (state) => store.getState().setConnection(state),
-      onFrame: (frame) => {
-        const state = store.getState();
-        if (frame.type === "presence") state.setPresence(frame.member, frame.status);
-        else if (frame.type === "event") {
-          const { event } = frame;
-          dispatchRealtimeEvent(window, event);
-          if (event.type === "typing")
-            state.setTyping(event.from, event.thread === null ? event.from_username : String(event.thread), Date.now());
-          else onEvent?.(event, { store, client: live });
-        }
-      },
+    // The socket client is a chunk of its own, fetched once the page is hydrated (ADR 162): the first screen is the
+    // server's HTML and needs none of it. Until it arrives the site-wide connector keeps the socket.
+    let gone = false;
+    let stop: (() => void) | null = null;
+    void import("./client").then((socket) => {
+      if (!gone) stop = connect(socket);
     });
-    const unfollow = followBrowser(live, window, document);
-    live.start();
-    setClient(live);
-    const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
     return () => {
-      unfollow();
-      window.clearInterval(typingSweep);
-      live.stop();
-      setClient(null);
-      window.veloraRealtime?.release();
+      gone = true;
+      stop?.();
     };
+
+    function connect({ createRealtimeClient, followBrowser, socketUrl }: typeof SocketClient): () => void {
+      window.veloraRealtime?.hold();
+      const live = createRealtimeClient({
+        url: url ?? socketUrl(window.location),
+        resync: async () => (onResync ? onResync() : fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
+        onState: (state) => store.getState().setConnection(state),
+        onFrame: (frame) => {
+          const state = store.getState();
+          if (frame.type === "presence") state.setPresence(frame.member, frame.status);
+          else if (frame.type === "event") {
+            const { event } = frame;
+            dispatchRealtimeEvent(window, event);
+            if (event.type === "typing")
+              state.setTyping(event.from, event.thread === null ? event.from_username : String(event.thread), Date.now());
+            else onEvent?.(event, { store, client: live });
+          }
+        },
+      });
+      const unfollow = followBrowser(live, window, document);
+      live.start();
+      setClient(live);
+      const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
+      return () => {
+        unfollow();
+        window.clearInterval(typingSweep);
+        live.stop();
+        setClient(null);
+        window.veloraRealtime?.release();
+      };
+    }
     // The connection lives as long as the provider; later prop changes do not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);

@@ -8,7 +8,9 @@ export {
   useRealtimeStore,
   type RealtimeProviderProps,
 } from "./RealtimeProvider";
-export { backoffDelay, createRealtimeClient, type RealtimeClient, type SocketLike } from "./client";
+// Types only: the socket client itself is loaded by the provider once the page is hydrated (ADR 162); import its
+// functions from ./client where they are needed at once.
+export type { RealtimeClient, SocketLike } from "./client";
 export {
   createRealtimeStore,
   type IncomingMessage,

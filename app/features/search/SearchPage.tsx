@@ -30,7 +30,7 @@ import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import { hrefOf } from "~/components/search/links";
 import { AdZone } from "~/features/ads/AdZone";
-import { SearchResults } from "./SearchResults";
+import { serverIsland } from "~/components/ServerIsland";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
 // Type only: the checks and the traits bounds they need stay on the server.
@@ -47,6 +47,9 @@ import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
  * rules change (radius reset, forced member sort) redirects to the canonical
  * one (spec section 5: "also in the URL").
  */
+/** The results (tiles, pager, counts) are drawn on the server and hydrate without their code (ADR 162). */
+const Results = serverIsland("search-results", () => import("./SearchResults"));
+
 const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
 
 /** "Label (1,2k)" when the API counted the option (`count` formats in the page's language). */
@@ -488,7 +491,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </div>
         </details>
         <section className={css.results} aria-label={t("search.results_label")}>
-          <SearchResults data={data} />
+          <Results data={data} />
           {/* After the results: on a phone the first result stays on the first screen (issue 9 items 17, 18). */}
           <AdZone zone={data.ad} pageKey="search" />
         </section>

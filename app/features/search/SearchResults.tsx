@@ -12,9 +12,10 @@ import * as ui from "~/styles/ui.css";
 /**
  * What a search found (its total stands in the summary line above): the
  * tiles, the offer to widen the radius below the recommended minimum of
- * results, the page links and the trait counts among the results.
+ * results, the page links and the trait counts among the results. Markup and links only: the search page keeps the
+ * server's HTML of it when it hydrates and loads this code only to draw new results (a server island, ADR 162).
  */
-export function SearchResults({ data }: { data: SearchPageData }) {
+export default function SearchResults({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
   const { state, facets } = data;
   const radius = clampRadius(state.radius, data.wideRadius);

@@ -6,16 +6,8 @@
  */
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  backoffDelay,
-  createRealtimeClient,
-  createRealtimeStore,
-  lastSeenIdIn,
-  RealtimeProvider,
-  resyncStore,
-  useRealtime,
-  type IncomingMessage,
-} from "~/features/realtime";
+import { backoffDelay, createRealtimeClient } from "~/features/realtime/client";
+import { createRealtimeStore, lastSeenIdIn, RealtimeProvider, resyncStore, useRealtime, type IncomingMessage } from "~/features/realtime";
 import type { ServerFrame } from "#server/contract/realtime";
 import { FakeSocket } from "../../helpers/fake-socket";
 

@@ -17,14 +17,20 @@ export function LiveOnlineStatus({ partnerId, initial }: { partnerId: number | n
 
 /**
  * One quiet line under the messages: "… is typing" (partnerId given), or that the socket is away (what arrives
- * meanwhile comes with the resync after it is back). One line, reserved, so nothing jumps when it changes.
+ * meanwhile comes with the resync after it is back). In a conversation one line, reserved, so nothing jumps when it
+ * changes; in the thread list (no partnerId) no room until the socket is away.
  */
 export function LiveStatusLine({ partnerId = null, name = "" }: { partnerId?: number | null; name?: string }) {
   const { t } = useTranslation("messenger");
   const connection = useRealtime((state) => state.connection);
   const typing = useRealtime((state) => partnerId !== null && state.typing[partnerId] !== undefined);
   return (
-    <p className={css.typing} role="status" data-testid="live-connection" data-connection={connection}>
+    <p
+      className={partnerId === null ? css.connectionLine : css.typing}
+      role="status"
+      data-testid="live-connection"
+      data-connection={connection}
+    >
       {connection === "reconnecting" ? t("messenger.live.reconnecting") : typing ? t("messenger.live.typing", { name }) : ""}
     </p>
   );
