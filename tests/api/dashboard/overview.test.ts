@@ -121,7 +121,14 @@ describe(`dashboard overview (${TEST_DB})`, () => {
     await rt.deps.db.updateTable("media").set({ status: MEDIA_STATUS.rejected }).where("id", "=", photo).execute();
     await rt.deps.db
       .insertInto("media_decisions")
-      .values({ media_id: photo, user_id: escort.id, status: MEDIA_STATUS.rejected, reason: "poor_quality", decided_by: escort.id, decided_at: rt.clock.now() })
+      .values({
+        media_id: photo,
+        user_id: escort.id,
+        status: MEDIA_STATUS.rejected,
+        reason: "poor_quality",
+        decided_by: escort.id,
+        decided_at: rt.clock.now(),
+      })
       .execute();
     const refused = await expectSame();
     expect(refused.moderation).toMatchObject({ media_pending: 0, media_rejected: 1 });
@@ -129,7 +136,16 @@ describe(`dashboard overview (${TEST_DB})`, () => {
     // A text proposed by the member waits for the team.
     await rt.deps.db
       .insertInto("profile_text_changes")
-      .values({ user_id: escort.id, field: "description", value: "A proposed description.", status: TEXT_REVIEW_STATUS.pending, reason: null, created_at: rt.clock.now(), decided_at: null, decided_by: null })
+      .values({
+        user_id: escort.id,
+        field: "description",
+        value: "A proposed description.",
+        status: TEXT_REVIEW_STATUS.pending,
+        reason: null,
+        created_at: rt.clock.now(),
+        decided_at: null,
+        decided_by: null,
+      })
       .execute();
     const proposed = await expectSame();
     expect(proposed.moderation.texts).toEqual([{ field: "description", status: TEXT_REVIEW_STATUS.pending, reason: null }]);
@@ -137,7 +153,10 @@ describe(`dashboard overview (${TEST_DB})`, () => {
     // The phone verified, the special-category consent given, the age check verified by the provider or staff.
     const now = rt.clock.now();
     await rt.deps.db.updateTable("users").set({ phone: "+4915112345678", phone_verified_at: now }).where("id", "=", escort.id).execute();
-    await rt.deps.db.insertInto("consents").values({ user_id: escort.id, purpose: SPECIAL_DATA_CONSENT, granted_at: now, withdrawn_at: null }).execute();
+    await rt.deps.db
+      .insertInto("consents")
+      .values({ user_id: escort.id, purpose: SPECIAL_DATA_CONSENT, granted_at: now, withdrawn_at: null })
+      .execute();
     await rt.deps.db
       .insertInto("age_verifications")
       .values({ user_id: escort.id, status: AGE_VERIFICATION_STATUS.verified, provider: "fake", verified_at: now, updated_at: now })
