@@ -2,25 +2,10 @@ import { ok } from "../../api/router";
 import type { ModuleContext } from "../../api/module-context";
 import type { DashboardChartRange } from "../../contract/dashboard";
 import { dashboardOps } from "../../contract/operations/dashboard";
-import { dashboardOverview } from "./overview";
 import { dashboardCharts } from "./service";
 
 /** The member's dashboard data: always the caller's own (there is no parameter naming a member). */
 export function registerDashboard({ v2 }: ModuleContext): void {
-  v2.add(
-    dashboardOps.overview,
-    {
-      summary:
-        "What the caller's start page shows besides the charts, in one answer: the profile's completeness (null for staff), " +
-        "the settings pages by group (as GET /settings), whether the phone is verified, the fsk18 age check's status, when " +
-        "the special-category consent was given (null when it does not stand), and the texts waiting or refused lately, " +
-        "photos waiting and photos refused lately (as GET /moderation/my).",
-      tag: "dashboard",
-      auth: "required",
-      statuses: [401],
-    },
-    async (c, { user }) => ok(c, await dashboardOverview(c.get("deps"), user!)),
-  );
   v2.add(
     dashboardOps.charts,
     {
