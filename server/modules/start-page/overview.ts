@@ -1,7 +1,8 @@
 /**
  * GET /dashboard (issue 33 item 4, ADR 160): what the member's start page shows besides the charts, in one call.
  * The page made six (consents, registration steps, settings index, phone, age check, the member's moderation), each
- * paying the API's routing, token check, logging and JSON both ways, and 19 statements; this is one call, and 13 statements with the token check.
+ * paying the API's routing, token check, logging and JSON both ways, and 19 statements; this is one call, and 13
+ * statements with the token check.
  * It reads the same rows as those calls, at the moment of the page (no cache: nothing here can be stale), through
  * the same functions where they can be shared: the step data with its consent and text reviews, the settings
  * groups, the refused photos. The member's own facts that each call read from its own row (type and business kind,
