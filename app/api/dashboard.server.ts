@@ -7,3 +7,8 @@ import type { ApiClient, ApiResult, DataOf } from "./client.server";
 export function fetchDashboardCharts(api: ApiClient, range: DashboardChartRange): Promise<ApiResult<DataOf<typeof dashboardOps.charts>>> {
   return api.op(dashboardOps.charts, { query: { range }, handleErrors: true });
 }
+
+/** GET /dashboard: the start page's completeness, settings groups, phone, age check, consent and moderation in one call. */
+export function fetchDashboardOverview(api: ApiClient): Promise<ApiResult<DataOf<typeof dashboardOps.overview>>> {
+  return api.op(dashboardOps.overview, { handleErrors: true });
+}

@@ -1,4 +1,4 @@
-/** The moderation group's endpoints (ADR 030): the back office's queue and decisions, and the owner's view. */
+/** The moderation group's endpoints (ADR 030): the back office's queue and decisions (the owner's view is in GET /dashboard since ADR 160). */
 import type { RejectionReason } from "#server/contract/moderation";
 import { moderationOps } from "#server/contract/operations/moderation";
 import type { ApiClient, ApiResult, DataOf } from "./client.server";
@@ -22,9 +22,4 @@ export function decideModeration(
   return reason === null
     ? api.op(decide.accept, { params: { id }, handleErrors: true })
     : api.op(decide.reject, { params: { id }, body: { reason }, handleErrors: true });
-}
-
-/** GET /moderation/my: the member's own texts and photos under review. */
-export function fetchMyModeration(api: ApiClient): Promise<ApiResult<DataOf<typeof moderationOps.mine>>> {
-  return api.op(moderationOps.mine, { handleErrors: true });
 }

@@ -3,6 +3,8 @@
  * was viewed, favorited and contacted per day. ADR 033 says what a view is and what is stored about viewers.
  */
 import * as v from "valibot";
+import type { MyModeration } from "./moderation";
+import type { ProfileCompleteness, SettingsIndex } from "./settings";
 import { USER_TYPE } from "./users";
 
 // The chart ranges: in ./dashboard-series (free of valibot, the charts read them in the browser).
@@ -88,4 +90,30 @@ export interface DashboardEarnings {
   totals: Record<EarningSeriesKey, number>;
   /** Everything earned in the range. */
   total: number;
+}
+
+/**
+ * GET /dashboard: what the member's start page shows besides the charts, in one answer (ADR 160; was six calls:
+ * consents, the registration steps, the settings index, the phone, the age check and the member's moderation).
+ */
+export interface DashboardOverview {
+  /** How complete the profile is (from the registration steps' saved values); null for staff, who have none. */
+  completeness: ProfileCompleteness | null;
+  /** The settings pages this member has, by group (as GET /settings). */
+  settings_groups: SettingsIndex["groups"];
+  phone_verified: boolean;
+  /**
+   * The fsk18 age verification's status (as GET /verification/fsk18). Spelled out: ./age-verification imports the
+   * responses' map, which imports this file (the contract's import graph has no loop); the service's assignment of an
+   * AgeVerificationStatusName here fails to compile if the names change.
+   */
+  age_check: "init" | "pending" | "verified";
+  /** When the special-category consent was given (ms), or null when it does not stand. */
+  special_consent_granted_at: number | null;
+  /** Texts waiting or refused lately (as GET /moderation/my), photos waiting, photos refused lately. */
+  moderation: {
+    texts: Array<Pick<MyModeration["texts"][number], "field" | "status" | "reason">>;
+    media_pending: number;
+    media_rejected: number;
+  };
 }

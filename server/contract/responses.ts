@@ -76,7 +76,7 @@ import type {
 } from "./notifications";
 
 import type { BatchResults } from "./batch";
-import type { DashboardCharts } from "./dashboard";
+import type { DashboardCharts, DashboardOverview } from "./dashboard";
 import type { RegisterDefinitions } from "./definitions";
 import type { OutboxMail } from "./dev";
 import type { CityHit } from "./geo";
@@ -199,6 +199,7 @@ export interface ResponseBodies {
   BatchResults: BatchResults;
   CityHits: CityHit[];
   DashboardCharts: DashboardCharts;
+  DashboardOverview: DashboardOverview;
   DateReviewDisplay: DateReviewDisplay;
   QuickPrices: QuickPrices;
   DevOutbox: OutboxMail[];

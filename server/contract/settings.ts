@@ -326,6 +326,13 @@ export interface CompletenessItem {
   page: SettingsKey | "photo";
 }
 
+/** How complete a profile is: the share done, each check, and the next one to do (null when all are done). */
+export interface ProfileCompleteness {
+  percent: number;
+  items: CompletenessItem[];
+  next: CompletenessItem | null;
+}
+
 /** What the completeness reads of the saved profile (GET /registration/steps). */
 export type CompletenessInput = Pick<
   StepData,
@@ -336,10 +343,7 @@ export type CompletenessInput = Pick<
  * How complete a profile is, and the next useful step (issue 10, my_dashboard): what members of this kind
  * look for first, in that order. Clients are shown to members only and need less.
  */
-export function profileCompleteness(
-  profile: CompletenessInput,
-  viewer: SettingsViewer,
-): { percent: number; items: CompletenessItem[]; next: CompletenessItem | null } {
+export function profileCompleteness(profile: CompletenessInput, viewer: SettingsViewer): ProfileCompleteness {
   const has = (group: string) => (profile.traits[group]?.length ?? 0) > 0;
   const checks: Record<CompletenessKey, () => boolean> = {
     photo: () => profile.photo_count > 0,

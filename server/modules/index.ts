@@ -19,6 +19,7 @@ import { manifest as businessLinks } from "./business-links/index";
 import { manifest as claims } from "./claims/index";
 import { manifest as consents } from "./consents/index";
 import { manifest as dashboard } from "./dashboard/index";
+import { manifest as startPage } from "./start-page/index";
 import { manifest as dates } from "./dates/index";
 import { manifest as definitions } from "./definitions/index";
 import { manifest as dev } from "./dev/index";
@@ -97,6 +98,7 @@ export const FEATURES = [
   claims,
   consents,
   dashboard,
+  startPage,
   dates,
   definitions,
   dev,

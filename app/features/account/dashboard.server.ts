@@ -1,23 +1,18 @@
 /**
- * my_dashboard (issue 10 item 1): the member's start page. One round of parallel calls: the saved profile
- * (for its completeness), the settings pages this member has, the phone status, the consents and, for
- * escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days), and what of the member's own
- * photos and texts waits for the team or was refused (ADR 030).
+ * my_dashboard (issue 10 item 1): the member's start page. One round of parallel calls: GET /dashboard (the
+ * profile's completeness, the settings pages this member has, the phone status, the special-category consent, the
+ * age check, and what of the member's own photos and texts waits for the team or was refused, ADR 030; one call
+ * since ADR 160) and, for escorts and businesses, the activity charts (?range= picks 7, 30 or 90 days).
  */
 import * as v from "valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SPECIAL_DATA_CONSENT } from "#server/contract/consents";
 import { CHART_USER_TYPES, DASHBOARD_CHART_RANGES, DEFAULT_CHART_RANGE, type DashboardChartRange } from "#server/contract/dashboard";
 import { isLanguage } from "#server/contract/locales";
-import { profileCompleteness } from "#server/contract/settings";
-import { isStaffUserType, USER_TYPE } from "#server/contract/users";
+import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
-import { fetchDashboardCharts } from "~/api/dashboard.server";
-import { fetchMyModeration } from "~/api/moderation.server";
-import { fetchAgeVerification } from "~/api/age-verification.server";
-import { fetchPhoneStatus, fetchStepData } from "~/api/registration.server";
-import { fetchSettingsIndex } from "~/api/settings.server";
-import { fetchConsents, withdrawConsent } from "~/api/users.server";
+import { fetchDashboardCharts, fetchDashboardOverview } from "~/api/dashboard.server";
+import { withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
 import { BUILT_SETTINGS_PAGES } from "~/features/settings/settings.server";
 import { i18nServer } from "~/i18n/i18next.server";
@@ -38,45 +33,36 @@ export async function loadDashboard({ request, context, params }: LoaderFunction
   const api = createApiClient({ request, context });
   const url = new URL(request.url);
   const hasCharts = CHART_USER_TYPES.includes(viewer.profile.userType);
-  const [consents, step, settings, phone, ageCheck, moderation, charts] = await Promise.all([
-    fetchConsents(api),
-    fetchStepData(api),
-    fetchSettingsIndex(api),
-    fetchPhoneStatus(api),
-    fetchAgeVerification(api),
-    fetchMyModeration(api),
+  // One call for the cards (ADR 160; was six), the charts apart: only escorts and businesses have them.
+  const [overview, charts] = await Promise.all([
+    fetchDashboardOverview(api),
     hasCharts ? fetchDashboardCharts(api, chartRangeOf(url)) : null,
   ]);
-  const special = consents.ok ? consents.data.find((c) => c.purpose === SPECIAL_DATA_CONSENT) : undefined;
+  const cards = overview.ok ? overview.data : null;
   const lang = isLanguage(params.lang) ? params.lang : "de";
-  const settingsViewer = { userType: viewer.profile.userType, businessKind: viewer.profile.businessKind };
   return data(
     {
       viewer,
       title: t("dashboard.meta_title"),
-      // The parts below are a courtesy: a failed call leaves its card out, never the page.
-      // Staff accounts have no profile to complete (ADR 030).
-      completeness: step.ok && !isStaffUserType(viewer.profile.userType) ? profileCompleteness(step.data, settingsViewer) : null,
+      // The cards are a courtesy: a failed call leaves them out, never the page.
+      completeness: cards?.completeness ?? null,
       photoPath: viewer.profile.userType === USER_TYPE.business ? "join/business/photo" : "join/user/photo",
-      settingsGroups: settings.ok
-        ? settings.data.groups.map((group) => ({ key: group.key, items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)) }))
+      settingsGroups: cards
+        ? cards.settingsGroups.map((group) => ({ key: group.key, items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)) }))
         : [],
-      phoneVerified: phone.ok ? phone.data.phoneVerifiedAt !== null : null,
-      // The latest age check: none, pending (a provider decides, KYC issue), verified or rejected.
+      phoneVerified: cards ? cards.phoneVerified : null,
       // The fsk18 age verification (ADR 105): "init", "pending" or "verified".
-      ageCheck: ageCheck.ok ? ageCheck.data.status : "init",
+      ageCheck: cards ? cards.ageCheck : "init",
       // ADR 023: when the special-category consent was given (a calendar day), so it can be withdrawn here.
-      specialConsentSince: special ? formatCalendarDate(new Date(special.granted_at).toISOString().slice(0, 10), lang) : null,
+      specialConsentSince:
+        cards && cards.specialConsentGrantedAt !== null
+          ? formatCalendarDate(new Date(cards.specialConsentGrantedAt).toISOString().slice(0, 10), lang)
+          : null,
       withdrawn: url.searchParams.get("withdrawn") === "1",
       // Photos and texts waiting for the team or refused lately; null when nothing is (the card stays out).
       moderation:
-        moderation.ok &&
-        (moderation.data.texts.length > 0 || moderation.data.media.pending > 0 || moderation.data.media.rejected.length > 0)
-          ? {
-              texts: moderation.data.texts.map((text) => ({ field: text.field, status: text.status, reason: text.reason })),
-              mediaPending: moderation.data.media.pending,
-              mediaRejected: moderation.data.media.rejected.length,
-            }
+        cards && (cards.moderation.texts.length > 0 || cards.moderation.mediaPending > 0 || cards.moderation.mediaRejected > 0)
+          ? cards.moderation
           : null,
       // Clients have no charts (contract/dashboard CHART_USER_TYPES).
       charts: charts?.ok ? charts.data : null,

@@ -3,6 +3,7 @@ import { defineOperation } from "../operation";
 import { dashboardChartsQuerySchema } from "../dashboard";
 
 export const dashboardOps = {
+  overview: defineOperation({ method: "get", path: "/api/v2/dashboard", response: "DashboardOverview" }),
   charts: defineOperation({
     method: "get",
     path: "/api/v2/dashboard/charts",

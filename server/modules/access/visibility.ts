@@ -4,6 +4,7 @@
  */
 import type { ExpressionBuilder } from "kysely";
 import { fail } from "../../api/errors";
+import { precompiled, type Slots } from "../../db/precompiled";
 import type { ApiDeps, AuthUser } from "../../api/types";
 import { EMAIL_VERIFICATION_REQUIRED, mustVerifyEmail, VERIFIED_EMAIL_NEEDED, type MemberAction } from "../../contract/email-verification";
 import { MEDIA_STATUS, MEDIA_VISIBILITY, type MediaVisibility } from "../../contract/media";
@@ -51,12 +52,10 @@ export async function viewerContext(
 ): Promise<ViewerContext> {
   if (!user) return GUEST_VIEWER;
   const tokenId = user.tokenId;
-  const row = await deps.db
-    .selectFrom("users")
-    .select([...VIEWER_COLUMNS])
-    .$if(tokenId !== undefined, (qb) => qb.select((eb) => ageSessionOpenSql(eb, tokenId!).as("age_session_open")))
-    .where("id", "=", user.id)
-    .executeTakeFirst();
+  const [row] =
+    tokenId === undefined
+      ? await viewerRow(deps.db, { userId: user.id })
+      : await viewerRowWithAgeSession(deps.db, { userId: user.id, tokenId });
   if (!row) return GUEST_VIEWER;
   const viewer = viewerContextOf(user.id, row, deps.clock.now());
   return "age_session_open" in row ? { ...viewer, isAgeVerified: existsAnswer(row.age_session_open) } : viewer;
@@ -64,6 +63,21 @@ export async function viewerContext(
 
 /** The users columns a viewer context is made of (callers that already read the member's row add these). */
 export const VIEWER_COLUMNS = [...PLUS_COLUMNS, "user_type", "email_verified_at", "email_was_verified", "is_bounced_email"] as const;
+
+// The viewer's row on nearly every signed-in request (lists, profiles, search): built once (ADR 148, ADR 160).
+const viewerRow = precompiled((db, slot: Slots<{ userId: number }>) =>
+  db
+    .selectFrom("users")
+    .select([...VIEWER_COLUMNS])
+    .where("id", "=", slot("userId")),
+);
+const viewerRowWithAgeSession = precompiled((db, slot: Slots<{ userId: number; tokenId: number }>) =>
+  db
+    .selectFrom("users")
+    .select([...VIEWER_COLUMNS])
+    .select((eb) => ageSessionOpenSql(eb, slot("tokenId")).as("age_session_open"))
+    .where("id", "=", slot("userId")),
+);
 
 /** The viewer context from a users row read elsewhere (the messenger reads it with the member's other columns). */
 export function viewerContextOf(

@@ -7,6 +7,7 @@ import { moderationPart } from "../../db/seed/moderation";
 import { defineFeature, type OpenQueueItems } from "../manifest";
 import { registerModeration } from "./routes";
 export { ownPendingInterviewAnswers, ownPendingTexts, ownTextReviews, proposeInterviewAnswers, proposeTexts } from "./texts";
+export { ownRejectedMedia } from "./own-media";
 
 // The queue's open items (ADR 119): the rows its own list shows, with when each began waiting.
 const scope = (name: string) => sql<string>`${sql.lit(name)}`.as("scope");

@@ -29,7 +29,8 @@ import { mediaImageOf } from "../media/index";
 import { notify, publishNotificationHints, wantsChannel } from "../notifications/index";
 import { recordQueueDecisionStatement } from "../statements/index";
 import { moderationDecisionMail } from "./mails";
-import { ownTextReviews, REJECTION_SHOWN_MS } from "./texts";
+import { ownRejectedMedia } from "./own-media";
+import { ownTextReviews } from "./texts";
 
 /** Owners whose items no longer matter: nobody sees anything of theirs anyway. */
 const GONE_STATUSES = ["banned", "deleted"] as const;
@@ -332,7 +333,6 @@ export async function decideText(
 
 /** The owner's own view: texts waiting or lately refused, photos waiting, photos lately refused and why. */
 export async function myModeration(deps: ApiDeps, userId: number): Promise<MyModeration> {
-  const since = deps.clock.now() - REJECTION_SHOWN_MS;
   const [texts, pending, rejected] = await Promise.all([
     ownTextReviews(deps, userId),
     deps.db
@@ -341,25 +341,7 @@ export async function myModeration(deps: ApiDeps, userId: number): Promise<MyMod
       .where("user_id", "=", userId)
       .where("status", "=", MEDIA_STATUS.pending)
       .executeTakeFirst(),
-    deps.db
-      .selectFrom("media")
-      .leftJoin("media_decisions", "media_decisions.media_id", "media.id")
-      .select(["media.id", "media_decisions.reason", "media_decisions.decided_at"])
-      .where("media.user_id", "=", userId)
-      .where("media.status", "=", MEDIA_STATUS.rejected)
-      .where((eb) => eb.or([eb("media_decisions.decided_at", "is", null), eb("media_decisions.decided_at", ">=", since)]))
-      .orderBy("media.id")
-      .execute(),
+    ownRejectedMedia(deps, userId),
   ]);
-  return {
-    texts,
-    media: {
-      pending: Number(pending?.n ?? 0),
-      rejected: rejected.map((row) => ({
-        id: row.id,
-        reason: (row.reason as RejectionReason | null) ?? null,
-        decided_at: row.decided_at === null ? null : Number(row.decided_at),
-      })),
-    },
-  };
+  return { texts, media: { pending: Number(pending?.n ?? 0), rejected } };
 }

@@ -2,6 +2,6 @@
 import { defineFeature } from "../manifest";
 import { registerRegistration } from "./sign-up.routes";
 import { registerRegistrationSteps } from "./steps.routes";
-export { getStepData } from "./steps.service";
+export { getStepData, stepDataWithSources } from "./steps.service";
 
 export const manifest = defineFeature({ name: "registration", routes: [registerRegistration, registerRegistrationSteps] });

@@ -35,7 +35,7 @@ import type { UserStatus } from "../../db/schema";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
 import { activeConsentSince } from "../consents/index";
 import { cityKey } from "../geo/index";
-import { interviewKeyOfField } from "../../contract/moderation";
+import { interviewKeyOfField, type MyModeration } from "../../contract/moderation";
 import { ownPendingTexts, ownTextReviews } from "../moderation/index";
 import {
   checkAppearance,
@@ -189,6 +189,17 @@ export async function saveBusinessEscortsStep(deps: ApiDeps, userId: number, inp
 
 /** What the step forms show: the steps of the user's type and their own saved values. */
 export async function getStepData(deps: ApiDeps, userId: number): Promise<StepData> {
+  return (await stepDataWithSources(deps, userId)).data;
+}
+
+/**
+ * The step data and two of the rows it is made of that the dashboard shows as well (ADR 160: one read for both):
+ * when the special-category consent was given, and all of the member's text reviews (interview answers included).
+ */
+export async function stepDataWithSources(
+  deps: ApiDeps,
+  userId: number,
+): Promise<{ data: StepData; specialConsentSince: number | null; textReviews: MyModeration["texts"] }> {
   const user = await loadStepUser(deps.db, userId, SELF_SERVICE_STATUSES);
   const [profile, traits, prices, schedule, photos, escorts, specialConsent, ownTexts, textReviews] = await Promise.all([
     deps.db
@@ -248,7 +259,7 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
   for (const row of prices)
     if (row.item_type === PRICE_ITEM_TYPE.time && row.duration_minutes !== null) timePrices[priceKey(row.duration_minutes)] = row.price_eur;
   const now = deps.clock.now();
-  return {
+  const data: StepData = {
     user_type: user.user_type,
     gender: user.gender,
     register_completed_step: user.register_completed_step,
@@ -287,4 +298,5 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
     // The profile forms' own texts; interview answers are told on their own page (user/interviews).
     text_reviews: textReviews.filter((review) => interviewKeyOfField(review.field) === null),
   };
+  return { data, specialConsentSince: specialConsent, textReviews };
 }

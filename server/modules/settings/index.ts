@@ -6,5 +6,6 @@ export { closeOpenRequests, closeRequestOnce, openRequestByToken } from "./link-
 /** The messenger's contact rules read the first-contact filter; its unread mail the notification choices (ADR 043). */
 export { firstContactFilter } from "./first-contact.service";
 export { wantsNotification } from "./notifications.service";
+export { settingsGroupsFor } from "./service";
 
 export const manifest = defineFeature({ name: "settings", routes: registerSettings });

@@ -58,13 +58,15 @@ const viewerOf = (owner: SettingsOwner): SettingsViewer => ({ userType: owner.us
 
 /** The settings pages this member has, group by group in the spec's order. */
 export async function settingsIndex(deps: ApiDeps, userId: number): Promise<SettingsIndex> {
-  const viewer = viewerOf(await loadOwner(deps.db, userId));
-  return {
-    groups: (Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((key) => ({
-      key,
-      items: SETTINGS_GROUPS[key].filter((item) => settingsKeyShownTo(item, viewer)),
-    })),
-  };
+  return { groups: settingsGroupsFor(viewerOf(await loadOwner(deps.db, userId))) };
+}
+
+/** The settings pages a member of this kind has, group by group (the index's and the dashboard's answer). */
+export function settingsGroupsFor(viewer: SettingsViewer): SettingsIndex["groups"] {
+  return (Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((key) => ({
+    key,
+    items: SETTINGS_GROUPS[key].filter((item) => settingsKeyShownTo(item, viewer)),
+  }));
 }
 
 /** The input each section's schema produces (contract/registration-steps). */
