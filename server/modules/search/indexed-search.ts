@@ -417,12 +417,7 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches = matcherOf(
-    req,
-    store,
-    blocked,
-    directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null),
-  );
+  const matches = matcherOf(req, store, blocked, directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null));
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const wantPage = req.need > 0 && req.need <= MAX_INDEXED_PAGE_END;
   const keys = wantPage ? keysOf(req, deps.dialect, rings) : null;
