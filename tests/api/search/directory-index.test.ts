@@ -270,9 +270,13 @@ describe("the SEO directory through the column index", () => {
       .where("user_type", "=", USER_TYPE.escort)
       .where("members_only", "=", 0)
       .where("region_code", "=", "16")
+      .orderBy("user_id")
       .execute();
     const outsider = guestVisible.map((r) => r.user_id).find((id) => !before.includes(id))!;
     expect(outsider).toBeDefined();
+    // The outsider's own escort services first (the fixtures' random ones; 114 among them would make the UPDATE below a
+    // no-op), so the update turns exactly its one row 209 into 114.
+    await changeTrait(1, outsider, ["escort_service", 209]);
     await changeTrait(0, outsider, ["escort_service", 209]);
     expect(await listed()).toContain(outsider);
     await changeTrait(2, outsider, ["escort_service", 114]);
