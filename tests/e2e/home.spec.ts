@@ -126,6 +126,8 @@ test("a client's search is saved and rebuilds the header's search link; guests g
   await page.goto("/de");
   const form = page.getByTestId("quick-search");
   await form.getByLabel("Ort", { exact: true }).fill("Hamburg");
+  // The typed name is the search (no suggestion picked): Escape closes the suggestions, which may cover the button.
+  await form.getByLabel("Ort", { exact: true }).press("Escape");
   await form.getByLabel("Umkreis").selectOption("50");
   await form.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/\/de\/escorts\?city=Hamburg&radius=50$/);

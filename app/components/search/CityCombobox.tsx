@@ -97,9 +97,10 @@ export function CityCombobox({
     } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
       event.preventDefault();
       pick(options[active], event.currentTarget);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      close();
+    } else if (event.key === "Escape") {
+      // A suggestion request on its way must not reopen the list the member just closed.
+      if (open) event.preventDefault();
+      leave();
     }
   }
 
