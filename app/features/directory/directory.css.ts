@@ -4,6 +4,8 @@ import { vars } from "~/styles/theme.css";
 export const crumbs = style({
   display: "flex",
   flexWrap: "wrap",
+  // The links are 44-px tap targets and the current page is plain text: centre them on one line.
+  alignItems: "center",
   gap: vars.space.xs,
   listStyle: "none",
   padding: 0,
@@ -12,6 +14,8 @@ export const crumbs = style({
 });
 /** Each crumb's link is a whole tap target (44 px high) on a phone. */
 export const crumb = style({
+  display: "inline-flex",
+  alignItems: "center",
   selectors: { "&:not(:last-child)::after": { content: '"›"', marginLeft: vars.space.xs, color: vars.color.textMuted } },
 });
 export const places = style({
