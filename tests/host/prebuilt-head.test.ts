@@ -3,7 +3,7 @@
  * node:http's writeHead per answer. The oracle is Node itself: for every case the bytes on the wire must be the ones
  * writeHead and end would have sent (the Date line aside, which changes by the second) — keep-alive, a client's
  * Connection: close, HTTP/1.0 with and without keep-alive, HEAD, a 304, pipelined requests behind a slow answer,
- * and the last request a socket may carry.
+ * Expect: 100-continue, and the last request a socket may carry.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -149,6 +149,11 @@ describe("a made head is the head writeHead would have sent", () => {
     expect(text.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
     expect(text.split("HTTP/1.1 200 OK")[1]).toContain("Keep-Alive: timeout=65, max=2");
     expect(text.split("HTTP/1.1 200 OK")[2]).toContain("Connection: close");
+  });
+
+  it("a request that expects 100-continue: Node's interim answer, then the same head", async () => {
+    const { text } = await sameAsNode((way) => get(`/${way}`, ["Expect: 100-continue", "Content-Length: 0"]));
+    expect(text.startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n")).toBe(true);
   });
 
   it("refuses what it cannot send right: a header written per answer, a value with a line break, a body without a length", () => {
