@@ -22,7 +22,7 @@ import { admissionControl, memberOf, type AdmissionOptions } from "./ops/admissi
 import { compression } from "./ops/compression";
 import { readiness } from "./ops/health";
 import type { Logger } from "./ops/logger";
-import { routeLabeler, type Metrics } from "./ops/metrics";
+import { routeLabeler, type HitTally, type Metrics } from "./ops/metrics";
 import { installRouteMatchMemo } from "./ops/route-match-memo";
 import { DEV_KEY_PARAM } from "./contract/dev";
 import { devKeyCookie, mayUseDevRoutes, presentedDevKey } from "./security/dev-access";
@@ -250,25 +250,26 @@ export function createHost({
   /**
    * A micro-cache hit straight on the socket, ahead of everything above (server/ops/http-server.ts, ADR 150):
    * the stored page already carries every security header it was rendered with, and only a guest's GET gets
-   * one (no view cookie, no Authorization). Counted in the metrics like any request; tallied in the log (one
-   * line per ten seconds, not one per hit). While draining, hits take the long way, which says Connection: close.
+   * one (no view cookie, no Authorization). Counted in http_requests_total like any request, from a tally per
+   * page path (ADR 165: no histogram, no label hashing per hit); tallied in the log (one line per ten seconds,
+   * not one per hit). While draining, hits take the long way, which says Connection: close.
    */
-  const labels = new Map<string, string>();
-  const labelOf = (path: string) => {
-    let known = labels.get(path);
-    if (known === undefined) {
-      if (labels.size >= 2_000) labels.clear();
-      known = label(path);
-      labels.set(path, known);
+  const metrics = observe?.metrics;
+  const hitTallies = new Map<string, { ok: HitTally; notModified: HitTally }>();
+  const countHit = (path: string, notModified: boolean) => {
+    if (!metrics) return;
+    let tallies = hitTallies.get(path);
+    if (tallies === undefined) {
+      if (hitTallies.size >= 2_000) hitTallies.clear();
+      const route = label(path);
+      tallies = { ok: metrics.hitTally(route, 200), notModified: metrics.hitTally(route, 304) };
+      hitTallies.set(path, tallies);
     }
-    return known;
+    (notModified ? tallies.notModified : tallies.ok).count += 1;
   };
   const serveStored = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (observe?.isDraining?.()) return false;
-    const started = performance.now();
-    const served = microCache.serveStored(req, res);
-    if (!served) return false;
-    observe?.metrics?.observeRequest("GET", labelOf(served.path), served.status, (performance.now() - started) / 1000);
+    if (!microCache.serveStored(req, res, countHit)) return false;
     tallyHit();
     return true;
   };

@@ -22,6 +22,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { carriesViewCookie } from "./contract/shared-cache";
 import { encodeWhole, isCompressible, preferredEncoding, type Encoding } from "./ops/compression";
+import { PER_ANSWER, prebuiltHead, sendWithHead, type PrebuiltHead } from "./ops/prebuilt-head";
 
 export const MICRO_CACHE_TTL_MS = 5_000;
 /**
@@ -38,16 +39,19 @@ interface Variant {
   body: Uint8Array<ArrayBuffer>;
   headers: Array<[string, string]>;
   /**
-   * The same headers as one flat list for node:http's writeHead (made once), with X-Micro-Cache and, last, an
-   * X-Request-Id whose value is filled in per answer (writeHead copies the list into the header block at once).
+   * The response head a hit on the socket goes out with, made and checked once (ADR 165): the status line, the
+   * headers above and X-Micro-Cache; sendWithHead adds the request id, Date and the connection lines per answer.
    */
-  flat: string[];
+  head: PrebuiltHead;
   /** The 304's (no body, no policy: the browser keeps its copy's), likewise. */
-  flatNotModified: string[];
+  headNotModified: PrebuiltHead;
 }
 
 interface Entry {
+  /** Always 200: only such answers are stored. */
   status: number;
+  /** The page's path (the key's), for the hit's count in the metrics. */
+  path: string;
   etag: string;
   /** The rendered headers (no Set-Cookie, no Content-Length). */
   headers: Array<[string, string]>;
@@ -97,12 +101,12 @@ function variantOf(entry: Entry, encoding: Encoding | "identity"): Variant {
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   // The encoded bytes differ from the identity body's: only a weak validator may stay the same.
   headers.push(["ETag", encoding === "identity" ? entry.etag : weak(entry.etag)], ["Content-Length", String(body.byteLength)]);
-  const flatOf = (list: Array<[string, string]>) => [...list.flat(), "X-Micro-Cache", "hit", "X-Request-Id", ""];
+  const hit: [string, string] = ["X-Micro-Cache", "hit"];
   const variant: Variant = {
     body,
     headers,
-    flat: flatOf(headers),
-    flatNotModified: flatOf(headers.filter(([name]) => !NOT_MODIFIED_DROPS.test(name))),
+    head: prebuiltHead(entry.status, [...headers, hit]),
+    headNotModified: prebuiltHead(304, [...headers.filter(([name]) => !NOT_MODIFIED_DROPS.test(name)), hit]),
   };
   entry.variants[encoding] = variant;
   return variant;
@@ -137,12 +141,6 @@ function requestIdOf(req: IncomingMessage): string {
   if (typeof incoming === "string" && incoming.length > 0 && incoming.length <= 255 && !/[^\w\-=]/.test(incoming)) return incoming;
   hitSequence = (hitSequence + 1) % Number.MAX_SAFE_INTEGER;
   return `${HIT_ID_PREFIX}${hitSequence.toString(16).padStart(12, "0")}`;
-}
-
-export interface StoredAnswer {
-  path: string;
-  status: number;
-  requestId: string;
 }
 
 export function createMicroCache(now: () => number = Date.now) {
@@ -204,12 +202,16 @@ export function createMicroCache(now: () => number = Date.now) {
       // A nonce must never reach a second visitor (ADR 143): such a page is answered once, as rendered.
       if (/'nonce-/.test(response.headers.get("content-security-policy") ?? "")) return response;
       // Headers first: reading the body may rebuild the response from its first headers (server/ops/compression.ts).
-      const headers: Array<[string, string]> = [...response.headers].filter(([name]) => !/^(?:set-cookie|content-length)$/i.test(name));
+      // What a hit writes per answer (the request id, Date, the connection) is not kept either.
+      const headers: Array<[string, string]> = [...response.headers].filter(
+        ([name]) => !/^(?:set-cookie|content-length)$/i.test(name) && !PER_ANSWER.test(name),
+      );
       const contentHeaders = new Headers(headers);
       const body = new Uint8Array(await response.arrayBuffer());
       const compressible = isCompressible(contentHeaders, body.byteLength);
       if (body.byteLength > MAX_BODY_BYTES) return new Response(body, { status: response.status, headers });
-      stored = { status: response.status, etag, headers, compressible, identity: body, variants: {}, storedAt: now() };
+      const path = new URL(key).pathname;
+      stored = { status: response.status, path, etag, headers, compressible, identity: body, variants: {}, storedAt: now() };
       store(key, stored);
       return answer(stored, request, false);
     } finally {
@@ -249,27 +251,22 @@ export function createMicroCache(now: () => number = Date.now) {
 
     /**
      * Answers a guest's GET straight on the socket when its page is stored and servable, before any other
-     * work (server/ops/http-server.ts): no Request, no Hono, the variant's header block made once. Returns
-     * false for anything else, which then takes the whole way through the host (where a stale page is renewed).
+     * work (server/ops/http-server.ts): no Request, no Hono, the variant's head made once (ADR 165); `counted`
+     * learns the page's path and whether the answer was a 304. Returns false for anything else, which then
+     * takes the whole way through the host (where a stale page is renewed).
      */
-    serveStored(req: IncomingMessage, res: ServerResponse): StoredAnswer | undefined {
-      if (req.method !== "GET" || req.headers.authorization !== undefined || carriesViewCookie(req.headers.cookie ?? null))
-        return undefined;
-      if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return undefined;
+    serveStored(req: IncomingMessage, res: ServerResponse, counted?: (path: string, notModified: boolean) => void): boolean {
+      if (req.method !== "GET" || req.headers.authorization !== undefined || carriesViewCookie(req.headers.cookie ?? null)) return false;
+      if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return false;
       const key = nodeKey(req);
       const entry = key === undefined ? undefined : servable(key, now());
-      if (!entry) return undefined;
+      if (!entry) return false;
       const variant = variantOf(entry, encodingFor(entry, req.headers["accept-encoding"]));
-      const requestId = requestIdOf(req);
       const notModified = matchesEtag(req.headers["if-none-match"], entry.etag);
-      const flat = notModified ? variant.flatNotModified : variant.flat;
-      flat[flat.length - 1] = requestId;
-      res.writeHead(notModified ? 304 : entry.status, flat);
-      if (notModified) res.end();
-      else res.end(variant.body);
-      const target = req.url ?? "/";
-      const query = target.indexOf("?");
-      return { path: query === -1 ? target : target.slice(0, query), status: notModified ? 304 : entry.status, requestId };
+      if (notModified) sendWithHead(res, variant.headNotModified, requestIdOf(req));
+      else sendWithHead(res, variant.head, requestIdOf(req), variant.body);
+      counted?.(entry.path, notModified);
+      return true;
     },
   };
 }

@@ -65,8 +65,17 @@ export function ensureCertificate(dir) {
  *   (`retry-on`, a crashed instance), never a POST the instance may have begun to process. The request body is
  *   buffered so a POST that never reached an instance can be sent to another.
  * - X-Forwarded-For is replaced, never appended: the app (TRUST_PROXY=1) takes its first address as the client.
+ * - A shared cache for guest pages (ADR 165), the CDN rule of ADR 143: a request without a view cookie (VIEW_COOKIES in
+ *   server/contract/shared-cache.ts; tests/host/haproxy-cache.test.ts holds the two lists together) and without
+ *   Authorization may be answered from the cache, keyed on the host and URL (and Accept-Encoding: `process-vary`);
+ *   only such a request's answer may be stored, and only when it says so itself (`public` with `s-maxage`, an ETag,
+ *   no Set-Cookie: haproxy stores nothing `private`, `no-store` or without an expiry). A request with a view cookie
+ *   always reaches an instance. A hit says `X-Proxy-Cache: hit` and carries no X-Request-Id (the stored one named
+ *   the request that filled the cache).
  */
-export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0.0.1", httpPort }) {
+export const VIEW_COOKIES = ["tk", "announcements_dismissed"];
+
+export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0.0.1", httpPort, guestCache = true }) {
   const lines = [
     "global",
     "  log stderr format raw local0 warning",
@@ -100,8 +109,39 @@ export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0
     "  option forwardfor",
     "  default_backend app",
     "",
+    ...(guestCache
+      ? [
+          "cache guest_pages",
+          "  total-max-size 64",
+          // The micro-cache keeps pages up to 256 KB (server/micro-cache.ts); encoded they are far smaller.
+          "  max-object-size 262144",
+          // The longest a page's own s-maxage may keep it here.
+          "  max-age 60",
+          "  process-vary on",
+          "",
+        ]
+      : []),
     "backend app",
     "  balance leastconn",
+    ...(guestCache
+      ? [
+          // The app's test (carriesViewCookie): the name with any value, an empty one too (req.cook skips those), in
+          // any Cookie header.
+          `  acl view_cookie req.fhdr(cookie) -m reg (^|;)\\s*(${VIEW_COOKIES.join("|")})=`,
+          "  acl credentials req.hdr(authorization) -m found",
+          "  http-request set-var(txn.guest) bool(true) if !view_cookie !credentials",
+          "  http-request cache-use guest_pages if { var(txn.guest) -m bool }",
+          // haproxy 2.6 stores nothing that says max-age=0, even with s-maxage (which RFC 9111 makes the shared
+          // cache's rule): a guest page's max-age=0 (for browsers: revalidate every time) is hidden from it while it
+          // stores, and put back on every answer, stored or not. The bytes leave as the instance sent them.
+          "  http-response replace-header Cache-Control (^|.*,\\s*)max-age=0(\\s*,.*|$) \\1x-max-age=0\\2 if { var(txn.guest) -m bool }",
+          "  http-response cache-store guest_pages if { var(txn.guest) -m bool } !{ res.hdr(set-cookie) -m found }",
+          "  http-response replace-header Cache-Control (^|.*,\\s*)x-max-age=0(\\s*,.*|$) \\1max-age=0\\2",
+          "  http-after-response replace-header Cache-Control (^|.*,\\s*)x-max-age=0(\\s*,.*|$) \\1max-age=0\\2 if { res.cache_hit }",
+          "  http-after-response del-header X-Request-Id if { res.cache_hit }",
+          "  http-after-response set-header X-Proxy-Cache hit if { res.cache_hit }",
+        ]
+      : []),
     "  option httpchk",
     "  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost",
     "  http-check expect status 200",
@@ -120,13 +160,13 @@ export function haproxyConfig({ port, pem, socket, servers, bindAddress = "127.0
 }
 
 /** Starts haproxy in the foreground (-db) with the configuration written to `dir`; resolves once it listens. */
-export async function startHaproxy({ dir, port, servers, httpPort }) {
+export async function startHaproxy({ dir, port, servers, httpPort, guestCache = true }) {
   ensureHaproxy();
   mkdirSync(dir, { recursive: true });
   const { pem, crt } = ensureCertificate(join(dir, "tls"));
   const socket = resolve(dir, "haproxy.sock");
   const cfg = join(dir, "haproxy.cfg");
-  writeFileSync(cfg, haproxyConfig({ port, pem, socket, servers, httpPort }));
+  writeFileSync(cfg, haproxyConfig({ port, pem, socket, servers, httpPort, guestCache }));
   const check = spawnSync("/usr/sbin/haproxy", ["-c", "-q", "-f", cfg], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`haproxy refused its configuration:\n${check.stderr}${check.stdout}`);
   const child = spawn("/usr/sbin/haproxy", ["-db", "-f", cfg], { stdio: ["ignore", "inherit", "inherit"] });

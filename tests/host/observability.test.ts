@@ -8,6 +8,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/index";
 import { createLogger } from "#server/ops/logger";
+import { createHttpServer } from "#server/ops/http-server";
 import { createMetrics, routeLabeler, serveMetrics } from "#server/ops/metrics";
 import { createTestHost } from "../helpers/host";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -126,6 +127,36 @@ describe("metrics", () => {
     expect(await metrics.registry.metrics()).toMatch(/^job_runs_total\{kind="mail.deliver",outcome="retry"\} 1$/m);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
     expect(text).not.toMatch(/someone_/);
+  });
+
+  it("count micro-cache hits on the socket in http_requests_total, 200 and 304, but not in the duration histogram (ADR 165)", async () => {
+    const own = createMetrics({ database: rt.database, jobs: async () => ({ due: 0, running: 0, failed: 0 }) });
+    const { host } = await createTestHost(rt, { observe: { log: createLogger({ level: "silent" }), metrics: own, database: rt.database } });
+    const server = createHttpServer(host.fetch, host.serveStored);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/de/escorts`;
+    try {
+      const rendered = await fetch(url);
+      await rendered.arrayBuffer();
+      for (let i = 0; i < 3; i++) {
+        const hit = await fetch(url);
+        await hit.arrayBuffer();
+        expect(hit.headers.get("x-micro-cache")).toBe("hit");
+      }
+      const notModified = await fetch(url, { headers: { "if-none-match": rendered.headers.get("etag")! } });
+      expect(notModified.status).toBe(304);
+      const text = await own.registry.metrics();
+      expect(text).toMatch(/^http_requests_total\{method="GET",route="\/:lang\/escorts",status="200"\} 4$/m);
+      expect(text).toMatch(/^http_requests_total\{method="GET",route="\/:lang\/escorts",status="304"\} 1$/m);
+      expect(text, "only the render took time").toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/:lang\/escorts"\} 1$/m,
+      );
+      // Read again: the tallies were added once, not twice.
+      expect(await own.registry.metrics()).toMatch(/^http_requests_total\{method="GET",route="\/:lang\/escorts",status="200"\} 4$/m);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("labels unknown paths 'other', so a crawler cannot grow the series", () => {
