@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { BusinessDescriptionStep } from "~/features/registration/BusinessSteps";
+import { BusinessDescriptionStep } from "~/features/registration/BusinessDescriptionStep";
 import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
 import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
 import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";

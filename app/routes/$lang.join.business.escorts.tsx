@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { BusinessEscortsStep } from "~/features/registration/BusinessSteps";
+import { BusinessEscortsStep } from "~/features/registration/BusinessEscortsStep";
 import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
 import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
 import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { ChromeFoot, ChromeTop } from "~/components/ChromeIslands";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
+import { ErrorSummary } from "~/components/form/ErrorSummarySlot";
 import { useLayoutKind } from "~/features/layout/layout-kind";
 import { loadLanguageLayout } from "~/features/layout/language-layout.server";
 import { RealtimeConnector } from "~/features/realtime/RealtimeConnector";

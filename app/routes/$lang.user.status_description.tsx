@@ -4,9 +4,9 @@
  * saved (app/features/settings). One route module per page (ADR 167): it loads only its own sections' forms.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BusinessDescriptionStep } from "~/features/registration/BusinessSteps";
+import { BusinessDescriptionStep } from "~/features/registration/BusinessDescriptionStep";
 import { ProfileStep } from "~/features/registration/ProfileStep";
-import { TextReviewNotice } from "~/features/moderation/TextReviewNotice";
+import { TextReviewIsland } from "~/features/moderation/TextReviewIsland";
 import { ProfileSettingsRoute, type SectionForm } from "~/features/settings/ProfileSettingsPage";
 import { PROFILE_SETTINGS_HANDLE } from "~/features/settings/page-text";
 import { loadProfileSettings, submitProfileSettings } from "~/features/settings/settings.server";
@@ -27,13 +27,13 @@ export const meta = metaFromLoader({ noindex: true });
 const FORMS: Partial<Record<SettingsSection, SectionForm>> = {
   profile: (props) => (
     <>
-      <TextReviewNotice reviews={props.step.text_reviews} withIntro={props.saved !== "review"} />
+      <TextReviewIsland data={props.step.text_reviews} withIntro={props.saved !== "review"} />
       <ProfileStep {...props} />
     </>
   ),
   business_description: (props) => (
     <>
-      <TextReviewNotice reviews={props.step.text_reviews} withIntro={props.saved !== "review"} />
+      <TextReviewIsland data={props.step.text_reviews} withIntro={props.saved !== "review"} />
       <BusinessDescriptionStep {...props} />
     </>
   ),
