@@ -22,7 +22,18 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function JoinBusinessCompletedStep() {
-  return <JoinStepPage form={(view) => <CompletedStep business isEmailVerified={view.isEmailVerified} signupTracking={view.signupTracking} returnTo={view.returnTo ?? null} />} />;
+  return (
+    <JoinStepPage
+      form={(view) => (
+        <CompletedStep
+          business
+          isEmailVerified={view.isEmailVerified}
+          signupTracking={view.signupTracking}
+          returnTo={view.returnTo ?? null}
+        />
+      )}
+    />
+  );
 }
 
 export function ErrorBoundary() {

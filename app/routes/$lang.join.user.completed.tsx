@@ -22,7 +22,18 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function JoinUserCompletedStep() {
-  return <JoinStepPage form={(view) => <CompletedStep business={false} isEmailVerified={view.isEmailVerified} signupTracking={view.signupTracking} returnTo={view.returnTo ?? null} />} />;
+  return (
+    <JoinStepPage
+      form={(view) => (
+        <CompletedStep
+          business={false}
+          isEmailVerified={view.isEmailVerified}
+          signupTracking={view.signupTracking}
+          returnTo={view.returnTo ?? null}
+        />
+      )}
+    />
+  );
 }
 
 export function ErrorBoundary() {

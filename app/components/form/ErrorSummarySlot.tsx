@@ -13,7 +13,11 @@ const RefusalSummary = lazy(() => import("./ErrorSummary"));
 export function isRefusal(answer: unknown): boolean {
   const result = typeof answer === "object" && answer !== null ? (answer as { lastResult?: unknown }).lastResult : null;
   const errors = typeof result === "object" && result !== null ? (result as { error?: unknown }).error : null;
-  return typeof errors === "object" && errors !== null && Object.values(errors).some((messages) => Array.isArray(messages) && messages.length > 0);
+  return (
+    typeof errors === "object" &&
+    errors !== null &&
+    Object.values(errors).some((messages) => Array.isArray(messages) && messages.length > 0)
+  );
 }
 
 /** The action answer of the route that handled this request's post, when it was refused (null: no post, no refusal). */

@@ -136,4 +136,3 @@ export function useForm(options: FormOptions): [FormMetadata, Fields] {
 
   return bindForm(formId, lastResult, options.defaultValue, errors, onSubmit);
 }
-

@@ -6,4 +6,7 @@
 import type { MyModeration } from "#server/contract/moderation";
 import { serverIsland } from "~/components/ServerIsland";
 
-export const TextReviewIsland = serverIsland<{ data: MyModeration["texts"]; withIntro: boolean }>("text-reviews", () => import("./TextReviewNotice"));
+export const TextReviewIsland = serverIsland<{ data: MyModeration["texts"]; withIntro: boolean }>(
+  "text-reviews",
+  () => import("./TextReviewNotice"),
+);

@@ -1,6 +1,5 @@
 import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
 import * as ui from "~/styles/ui.css";
 import { StepSaveButton, TraitChoices, type StepFormProps } from "./controls";
