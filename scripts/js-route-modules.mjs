@@ -4,9 +4,11 @@
 // bytes times the chunk's gzip (level 9). Needs a build with source maps (ADR 149):
 //   npx remix build --sourcemap && node scripts/js-route-modules.mjs [--top N] routeId ...
 // (then `npm run build` again before serving or measuring the budget: the maps' comments add ~1 % per file).
+// `--layout` instead of route ids: what every hydrated route carries (the entry, root and `$lang` outside the
+// framework's floor), the part the route-only figures leave out (ADR 167).
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { readManifest } from "./js-budget.mjs";
+import { frameworkFiles, readManifest } from "./js-budget.mjs";
 import sourceMap from "source-map";
 
 const dir = "public/build";
@@ -14,7 +16,8 @@ const manifest = readManifest(dir);
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 15;
-const ids = args.filter((arg, i) => arg !== "--top" && i !== topAt + 1);
+const layout = args.includes("--layout");
+const ids = args.filter((arg, i) => arg !== "--top" && arg !== "--layout" && (topAt < 0 || i !== topAt + 1));
 const filesOf = (id) => [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])];
 const base = new Set([manifest.entry.module, ...manifest.entry.imports, ...filesOf("root"), ...filesOf("routes/$lang")]);
 
@@ -48,10 +51,14 @@ async function bytesBySource(path) {
   return { code, out };
 }
 
-for (const id of ids) {
+const framework = layout ? frameworkFiles(manifest) : new Set();
+const groups = layout ? [["entry + root + $lang (every hydrated route)", [...base].filter((f) => !framework.has(f))]] : [];
+for (const id of ids) groups.push([id, filesOf(id).filter((f) => !base.has(f))]);
+
+for (const [id, files] of groups) {
   const totals = new Map();
   let gzipAll = 0;
-  for (const path of filesOf(id).filter((f) => !base.has(f))) {
+  for (const path of files) {
     const { code, out } = await bytesBySource(path);
     const gzip = gzipSync(code, { level: 9 }).length;
     gzipAll += gzip;

@@ -32,7 +32,7 @@ const password = process.env.DEMO_PASSWORD ?? "demo-pass-2026";
 
 /**
  * One URL per hydrated page route (scripts/js-budget.mjs lists them from the build), as a guest or as the demo member
- * who can open it. Routes that need a sign-up in progress (join/*\/{stepKey}) are opened at their first step.
+ * who can open it. Routes that need a sign-up in progress (the join steps, one route each) are opened at their first step.
  */
 export const PAGES = [
   { route: "routes/$lang.escorts.($popFilters)", path: "/de/escorts" },
@@ -60,10 +60,13 @@ export const PAGES = [
   { route: "routes/$lang.messenger.$username", path: "/de/messenger/demo_escort", user: "demo_client" },
   { route: "routes/$lang.buy.status", path: "/de/buy/status", user: "demo_client" },
   { route: "routes/$lang.user.phone", path: "/de/user/phone", user: "demo_client" },
-  { route: "routes/$lang.user.$key", path: "/de/user/name_characteristics", user: "demo_escort" },
+  { route: "routes/$lang.user.name_characteristics", path: "/de/user/name_characteristics", user: "demo_escort" },
+  { route: "routes/$lang.user.status_description", path: "/de/user/status_description", user: "demo_escort" },
+  { route: "routes/$lang.user.service_prices", path: "/de/user/service_prices", user: "demo_escort" },
+  { route: "routes/$lang.user.contact", path: "/de/user/contact", user: "demo_escort" },
   { route: "routes/$lang.user.tours", path: "/de/user/tours", user: "demo_escort" },
   { route: "routes/$lang.user.media_gallery", path: "/de/user/media_gallery", user: "demo_escort" },
-  { route: "routes/$lang.join.user.$stepKey", path: "/de/join/user/email", note: "a step needs a sign-up in progress: its first step" },
+  { route: "routes/$lang.join.user.photo", path: "/de/join/user/email", note: "a step needs a sign-up in progress: its first step" },
 ];
 
 async function sessionCookies(users) {

@@ -1,4 +1,4 @@
-import { getInputProps } from "~/components/form/use-form";
+import { getInputProps } from "~/components/form/form-binding";
 import { CheckboxField, Field, type FieldProps } from "~/components/FieldControls";
 
 export { Field, FormErrors, Honeypot, type FieldProps } from "~/components/FieldControls";

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, isLanguage } from "#server/contract/locales";
 import { PAYMENT_REQUIRED_KEY } from "#server/contract/prices";
-import { formatCalendarDate } from "~/utils/dates";
+import { formatCalendarDate } from "~/utils/calendar-date";
 import { paymentRequiredParams } from "~/utils/money";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AnnouncementBar } from "~/components/AnnouncementBar";
+import { ChromeFoot, ChromeTop } from "~/components/ChromeIslands";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { EmailVerificationNotice, SiteFooter, SiteHeader } from "~/components/SiteChrome";
+import { ErrorSummary } from "~/components/form/ErrorSummarySlot";
 import { useLayoutKind } from "~/features/layout/layout-kind";
 import { loadLanguageLayout } from "~/features/layout/language-layout.server";
 import { RealtimeConnector } from "~/features/realtime/RealtimeConnector";
@@ -23,9 +22,8 @@ export default function LanguageLayout() {
   const kind = useLayoutKind();
   return (
     <>
-      {kind !== "bare" ? <SiteHeader viewer={viewer} searchHome={searchHome} /> : null}
-      {kind !== "bare" ? <AnnouncementBar announcements={announcements} /> : null}
-      {kind !== "bare" ? <EmailVerificationNotice viewer={viewer} /> : null}
+      {/* Header, announcements and e-mail notice; the footer: server islands, no code at hydration (ADR 167). */}
+      {kind !== "bare" ? <ChromeTop viewer={viewer} searchHome={searchHome} announcements={announcements} /> : null}
       {viewer ? <script src={NOTIFICATIONS_SCRIPT} defer /> : null}
       {viewer?.dollars ? <script src={WALLET_BALANCE_SCRIPT} defer /> : null}
       {viewer?.activityTracking ? <script src={ACTIVITY_SCRIPT} defer /> : null}
@@ -35,7 +33,7 @@ export default function LanguageLayout() {
         <ErrorSummary />
         <Outlet />
       </div>
-      {kind === "full" ? <SiteFooter /> : null}
+      {kind === "full" ? <ChromeFoot /> : null}
     </>
   );
 }

@@ -94,3 +94,36 @@ test("signed-in hydrated pages hydrate too", async ({ browser, request, clientIp
   expect(seen.reported).toEqual([]);
   await context.close();
 });
+
+test("the chrome stays the server's HTML at hydration, loads its code on the first client navigation, and its links stay in the document", async ({
+  browser,
+  clientIp,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
+  const seen = watch(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await hydrated(page, "/de/login", seen.problems);
+  // ADR 167: the header and the footer are server islands; hydration loads none of their code.
+  expect(scripts.filter((path) => /chrome-parts/.test(path))).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Escorts" }).click();
+  await expect(page).toHaveURL(/\/de\/escorts$/);
+  // The header is drawn by the browser now: its current link follows the page.
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Escorts" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(scripts.filter((path) => /chrome-parts/.test(path))).toHaveLength(1);
+  // A footer link, drawn by the browser now, navigates in the document too.
+  await page.locator("footer").getByRole("link", { name: "Impressum" }).click();
+  await expect(page).toHaveURL(/\/de\/legal\/imprint$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(seen.problems).toEqual([]);
+  await context.close();
+});

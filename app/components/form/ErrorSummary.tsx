@@ -4,16 +4,15 @@
  * JavaScript a refused post is a new page that opens at its top, and a form far down the page (a review's text sits
  * 2,600 px down at 390 px) showed its errors where nobody looked.
  *
- * The layout renders it, so no form can forget it: it reads the reply of whichever route's action answered (every
- * action answers a refusal with the form kit's `{ lastResult }`, ADR 063). A field's link is `#error-<name>`, the
+ * The layout renders it (./ErrorSummarySlot), so no form can forget it: it reads the reply of whichever route's action
+ * answered (every action answers a refusal with the form kit's `{ lastResult }`, ADR 063). A field's link is `#error-<name>`, the
  * anchor the kit's one error line (ErrorLine) holds while it shows an error: the ids of the controls differ by form
  * (conform's `<form id>-<name>`, a page's own), the error line's anchor does not. An error without a field is a line
  * without a link.
  */
-import { useContext, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { translateMessage } from "~/i18n/translate";
 import * as css from "./error-summary.css";
 import { errorAnchorId } from "./ErrorLine";
@@ -56,16 +55,11 @@ export function summaryLines(answer: unknown): SummaryLine[] {
   return lines;
 }
 
-/** The action answer of the route that handled this request's post (null: no post, or a post that was not refused). */
-function useRefusal(): unknown {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const answers = state?.actionData ? Object.values(state.actionData) : [];
-  return answers.find((answer) => summaryLines(answer).length > 0) ?? null;
-}
-
-/** The summary as the layout shows it, above the page. */
-export function ErrorSummary() {
-  const answer = useRefusal();
+/**
+ * The summary of a refused post's answer (the layout's `./ErrorSummarySlot` loads this module only when an action
+ * refused a post, ADR 167).
+ */
+export default function RefusalSummary({ answer }: { answer: unknown }) {
   // One list per answer: the focus moves once, when a new refusal arrives, not at every render of the layout.
   const lines = useMemo(() => summaryLines(answer), [answer]);
   return <ErrorSummaryList lines={lines} />;

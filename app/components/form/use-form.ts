@@ -9,6 +9,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { GenericSchema } from "valibot";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { bindForm, replyErrors, type Errors, type Fields, type FormMetadata, type ReplyFormOptions } from "./form-binding";
+
+// The binding half lives in ./form-binding (ADR 167); its names stay importable from here.
+export {
+  flattenValue,
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  replyErrors,
+  type FieldMetadata,
+  type Fields,
+  type FormMetadata,
+} from "./form-binding";
 
 /** Loads the form's schema (a dynamic import of the module the action parses with): the rule's one source. */
 export type SchemaLoader = () => Promise<GenericSchema>;
@@ -16,12 +30,7 @@ export type SchemaLoader = () => Promise<GenericSchema>;
 /** When a field's errors are first shown (conform's names): on leaving it, on typing, or only on submit. */
 export type ValidateOn = "onSubmit" | "onBlur" | "onInput";
 
-export interface FormOptions {
-  /** The form's id (default: a React id); each control's is `<form id>-<name>`. */
-  id?: string;
-  /** The action's refusal (conform's `submission.reply()`): its input and errors. */
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: Record<string, unknown>;
+export interface FormOptions extends ReplyFormOptions {
   /** Validates in the browser with this schema; without it, the server's reply is the only validation. */
   schema?: SchemaLoader;
   shouldValidate?: ValidateOn;
@@ -29,50 +38,7 @@ export interface FormOptions {
   shouldRevalidate?: ValidateOn;
 }
 
-export interface FieldMetadata<Value = unknown> {
-  name: string;
-  id: string;
-  errorId: string;
-  formId: string;
-  initialValue: Value | undefined;
-  errors: string[] | undefined;
-}
-
-export interface FormMetadata {
-  id: string;
-  errors: string[] | undefined;
-  /** Every shown error by field name. */
-  allErrors: Record<string, string[]>;
-  status: "success" | "error" | undefined;
-  noValidate: true;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-}
-
-/**
- * A form's fields by name: any name gives its field (a Proxy, as conform's fieldset). Typed loosely on purpose, as
- * conform's default was: with noUncheckedIndexedAccess a plain record would make every field possibly undefined.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Fields = Record<string, FieldMetadata & any>;
-
-type Errors = Record<string, string[]>;
 type Validator = (formData: FormData) => Errors;
-
-/** Every path of a nested value (`a`, `a.b`, `a[0]`, `a[0].c`) to its value, as conform names a form's fields. */
-export function flattenValue(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (prefix) out[prefix] = value;
-  if (Array.isArray(value)) value.forEach((item, i) => flattenValue(item, `${prefix}[${i}]`, out));
-  else if (typeof value === "object" && value !== null && !(value instanceof Blob))
-    for (const [key, item] of Object.entries(value)) flattenValue(item, prefix ? `${prefix}.${key}` : key, out);
-  return out;
-}
-
-/** The reply's errors that say something (conform's reply writes null for a field without one). */
-export function replyErrors(result: SubmissionResult<string[]> | null | undefined): Errors {
-  const out: Errors = {};
-  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) out[name] = messages;
-  return out;
-}
 
 /** Whether `name` is `scope` or a field inside it (`prices` holds `prices.p15`, `extras` holds `extras[0].name`). */
 const within = (name: string, scope: string) => name === scope || name.startsWith(`${scope}.`) || name.startsWith(`${scope}[`);
@@ -168,72 +134,5 @@ export function useForm(options: FormOptions): [FormMetadata, Fields] {
     [schema, load, run],
   );
 
-  const initialValues = flattenValue(lastResult?.initialValue ?? options.defaultValue ?? {});
-  const form: FormMetadata = {
-    id: formId,
-    errors: errors[""],
-    allErrors: errors,
-    status: lastResult?.status,
-    noValidate: true,
-    onSubmit,
-  };
-  const fieldOf = (name: string): FieldMetadata => {
-    const id = `${formId}-${name}`;
-    return { name, id, errorId: `${id}-error`, formId, initialValue: initialValues[name], errors: errors[name] };
-  };
-  const fields: Fields = new Proxy({} as Fields, {
-    get: (_, name) => (typeof name === "string" ? fieldOf(name) : undefined),
-  });
-  return [form, fields];
-}
-
-interface ControlOptions {
-  /** Leave out aria-invalid/aria-describedby (a component that wires its own error line). */
-  ariaAttributes?: boolean;
-}
-
-function controlProps(field: FieldMetadata, options: ControlOptions) {
-  const invalid = options.ariaAttributes !== false && field.errors !== undefined;
-  return {
-    id: field.id,
-    name: field.name,
-    form: field.formId,
-    ...(invalid ? { "aria-invalid": true as const, "aria-describedby": field.errorId } : {}),
-  };
-}
-
-export function getFormProps(form: FormMetadata) {
-  return { id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate };
-}
-
-const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
-
-export function getInputProps(field: FieldMetadata, options: ControlOptions & { type: string; value?: string }) {
-  const props = { ...controlProps(field, options), type: options.type };
-  if (options.type === "checkbox" || options.type === "radio") {
-    const value = options.value ?? "on";
-    const initial = field.initialValue;
-    return { ...props, value, defaultChecked: Array.isArray(initial) ? initial.includes(value) : initial === value };
-  }
-  return typeof field.initialValue === "string" ? { ...props, defaultValue: field.initialValue } : props;
-}
-
-export function getSelectProps(field: FieldMetadata, options: ControlOptions = {}) {
-  const initial = field.initialValue;
-  return {
-    ...controlProps(field, options),
-    defaultValue: Array.isArray(initial) ? initial.map((item) => text(item) ?? "") : text(initial),
-  };
-}
-
-/** Radio buttons or checkboxes of one field, one props object per option (id `<field id>-<option>`). */
-export function getCollectionProps(field: FieldMetadata, options: ControlOptions & { type: "radio" | "checkbox"; options: string[] }) {
-  const initial = field.initialValue;
-  return options.options.map((value) => ({
-    ...controlProps(field, options),
-    id: `${field.id}-${value}`,
-    type: options.type,
-    value,
-    defaultChecked: options.type === "checkbox" && Array.isArray(initial) ? initial.includes(value) : initial === value,
-  }));
+  return bindForm(formId, lastResult, options.defaultValue, errors, onSubmit);
 }

@@ -125,7 +125,10 @@ function enhance(doc: Document, input: HTMLInputElement): void {
       if (!city) return;
       event.preventDefault();
       pick(city);
-    } else if (event.key === "Escape" && !list.hidden) {
+    } else if (event.key === "Escape") {
+      // A suggestion request on its way must not reopen the list the member just closed (as CityCombobox).
+      stop();
+      if (list.hidden) return;
       event.preventDefault();
       close();
     }

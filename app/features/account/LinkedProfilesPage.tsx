@@ -4,7 +4,7 @@
  * declined or ended, takes requests back, removes listings and asks again once the interval has passed (ADR 069).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUSINESS_LINK_REQUEST_INTERVAL_DAYS, type BusinessLinkAnswer } from "#server/contract/business-links";
@@ -75,10 +75,9 @@ export function LinkedProfilesPage({
   // Days as the spec writes them (de "5. Dez. 2026"), in the site's home zone.
   const date = { format: (ms: number) => formatCalendarDate(homeDayOf(ms), lang) };
   const reply = readReply(lastResult);
-  const [inviteForm, inviteFields] = useForm({
+  const [inviteForm, inviteFields] = useReplyForm({
     id: "link-invite",
     lastResult: reply.intent === "invite" ? lastResult : undefined,
-    shouldValidate: "onSubmit",
   });
   const pending = links.asEscort.filter((link) => link.status === "pending");
   const listed = links.asEscort.filter((link) => link.status === "accepted");

@@ -38,3 +38,8 @@ export function TextReviewNotice({ reviews, withIntro = true }: { reviews: MyMod
     </section>
   );
 }
+
+/** The notice as its server island draws it (./TextReviewIsland, ADR 167). */
+export default function TextReviewPart({ data, withIntro }: { data: MyModeration["texts"]; withIntro: boolean }) {
+  return <TextReviewNotice reviews={data} withIntro={withIntro} />;
+}

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { APPEARANCE_MEASURES, cupSizeApplies, penisFieldsApply, PENIS_FIELD_MAX_CHARS } from "#server/contract/profile-form-limits";
@@ -11,7 +11,7 @@ import * as css from "./steps.css";
 export function AppearanceStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const single = (key: string) => step.traits[key]?.[0];
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     lastResult,
     defaultValue: {
       height: step.height ?? undefined,

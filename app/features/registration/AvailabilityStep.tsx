@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors } from "~/components/Field";
@@ -10,7 +10,7 @@ import { ScheduleFields } from "./ScheduleFields";
 /** Step 6 (escorts) and the business opening hours: schedule slots; escorts also switch "available now". */
 export function AvailabilityStep({ step, lastResult, withAvailableNow, submitLabel }: StepFormProps & { withAvailableNow: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     lastResult,
     defaultValue: { schedule: step.schedule, ...(withAvailableNow ? { available_now: step.available_now } : {}) },
   });

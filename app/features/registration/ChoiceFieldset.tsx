@@ -1,5 +1,5 @@
 import { ErrorLine } from "~/components/form/ErrorLine";
-import { getCollectionProps, type FieldMetadata } from "~/components/form/use-form";
+import { getCollectionProps, type FieldMetadata } from "~/components/form/form-binding";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { MediaItem } from "~/features/registration/steps.server";
@@ -27,7 +27,7 @@ export function PhotoStep({
 }) {
   const { t } = useTranslation();
   const limits = usePhotoLimits();
-  const [form, fields] = useForm({ lastResult });
+  const [form, fields] = useReplyForm({ lastResult });
   const errors = fields.files?.errors;
   const hasPhotos = media.length > 0;
   const optional = !photoRequired && !hasPhotos;

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";
@@ -18,7 +18,7 @@ import * as css from "./steps.css";
  */
 export function ProfileStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     lastResult,
     defaultValue: {
       relationship_status: step.traits.relationship_status?.[0],

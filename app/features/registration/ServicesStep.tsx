@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EXTRA_NAME_MAX, PRICE_DURATIONS, PRICE_MAX, PRICE_MIN, priceKey } from "#server/contract/profile-form-limits";
@@ -22,7 +22,7 @@ export function useDurationLabel() {
 export function ServicesStep({ step, lastResult, submitLabel }: StepFormProps) {
   const { t } = useTranslation();
   const durationLabel = useDurationLabel();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     lastResult,
     defaultValue: {
       escort_service: step.traits.escort_service ?? [],

@@ -3,7 +3,7 @@
  * the form's head (errors, honeypot, hidden landing page and invitation), the new
  * password, the links to the legal pages and the submit button.
  */
-import { getInputProps } from "~/components/form/use-form";
+import { getInputProps } from "~/components/form/form-binding";
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN } from "#server/contract/form-limits";

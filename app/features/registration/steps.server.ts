@@ -68,9 +68,9 @@ function progressOf(viewer: Viewer, stepKey: string) {
     .map((s) => ({ key: s.key, done: s.step <= viewer.registerCompletedStep, current: s.key === stepKey }));
 }
 
-export async function loadJoinStep({ request, context, params }: LoaderFunctionArgs, audience: JoinAudience) {
+/** The loader of a step route (one route module per step, ADR 167): `stepKey` names the route's step. */
+export async function loadJoinStep({ request, context, params }: LoaderFunctionArgs, audience: JoinAudience, stepKey: string) {
   const lang = params.lang!;
-  const stepKey = params.stepKey ?? "";
   const viewer = await resolveStep(request, context, lang, audience, stepKey);
   const api = createApiClient({ request, context });
   const [stepData, media, tracking] = await Promise.all([
@@ -175,9 +175,8 @@ const limitItem = (key: string, params: Record<string, number>): ErrorItem => ({
   params,
 });
 
-export async function submitJoinStep({ request, context, params }: ActionFunctionArgs, audience: JoinAudience) {
+export async function submitJoinStep({ request, context, params }: ActionFunctionArgs, audience: JoinAudience, stepKey: string) {
   const lang = params.lang!;
-  const stepKey = params.stepKey ?? "";
   const viewer = await resolveStep(request, context, lang, audience, stepKey);
   if (stepKey === "photo") return await submitPhoto(request, context, lang, audience, viewer);
   const schema = STEP_SCHEMAS[audience][stepKey];

@@ -3,7 +3,7 @@
  * origins, members only, verified only) and the block list (block by username, unblock from the list).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BlockListData } from "~/api/blocks.server";
@@ -83,7 +83,7 @@ function AgeField({ bound, field }: { bound: "age_min" | "age_max"; field: { ini
 
 function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastResult: SubmissionResult<string[]> | null }) {
   const { t, i18n } = useTranslation("account");
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "filter-form",
     lastResult,
     defaultValue: {
@@ -159,7 +159,7 @@ function FilterForm({ filter, lastResult }: { filter: FirstContactFilter; lastRe
 
 function BlockForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "block-form", lastResult });
+  const [form, fields] = useReplyForm({ id: "block-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="block" />

@@ -4,7 +4,7 @@
  * what the law keeps, and what happens to a running membership.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, useForm } from "~/components/form/use-form";
+import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountStateData } from "~/api/account.server";
@@ -40,7 +40,7 @@ function ActionButton({ intent, label, primary }: { intent: string; label: strin
 
 function DeleteRequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({ id: "delete-form", lastResult });
+  const [form, fields] = useReplyForm({ id: "delete-form", lastResult });
   return (
     <Form method="post" className={ui.stack} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request_delete" />

@@ -3,21 +3,51 @@
  * again, filled with what is saved, under a "save" button; the page says when it saved.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StepData } from "#server/contract/registration-steps";
 import type { SettingsKey, SettingsSection } from "#server/contract/settings";
-import { AppearanceStep } from "~/features/registration/AppearanceStep";
-import { AvailabilityStep } from "~/features/registration/AvailabilityStep";
-import { BusinessDescriptionStep, BusinessServicesStep } from "~/features/registration/BusinessSteps";
-import { ProfileStep } from "~/features/registration/ProfileStep";
-import { ServicesStep } from "~/features/registration/ServicesStep";
 import { FormErrors } from "~/components/Field";
 import { allErrors, readReply } from "~/components/form/reply";
-import { TextReviewNotice } from "~/features/moderation/TextReviewNotice";
+import type { StepFormProps } from "~/features/registration/controls";
+import { TraitGroupsProvider } from "~/features/registration/trait-groups";
 import { useLocalePath } from "~/i18n/lang";
 import { pageTextKey } from "./page-text";
+import type { loadProfileSettings, submitProfileSettings } from "./settings.server";
 import { SettingsFrame } from "./SettingsFrame";
+
+/** A section's form as its page's route draws it (the registration step's form, with what the page knows). */
+export type SectionForm = (props: SectionFormProps) => ReactNode;
+
+export interface SectionFormProps extends StepFormProps {
+  submitLabel: string;
+  /** What the page says after a save (a moderated text's notice says less then). */
+  saved: "visible" | "review" | null;
+}
+
+/**
+ * One route module per page key (ADR 167): each names the forms of the sections it can show (individuals' and
+ * businesses'), so a page loads only its own forms' code, not every registration step's.
+ */
+export function ProfileSettingsRoute({ forms }: { forms: Partial<Record<SettingsSection, SectionForm>> }) {
+  const { key, sections, step, isBusiness, savedState, traitGroups } = useLoaderData<typeof loadProfileSettings>();
+  const failed = useActionData<typeof submitProfileSettings>() ?? null;
+  return (
+    <TraitGroupsProvider value={traitGroups}>
+      <ProfileSettingsPage
+        key={key}
+        pageKey={key}
+        sections={sections}
+        step={step}
+        isBusiness={isBusiness}
+        saved={failed ? null : savedState}
+        failed={failed}
+        forms={forms}
+      />
+    </TraitGroupsProvider>
+  );
+}
 
 interface Props {
   pageKey: SettingsKey;
@@ -28,39 +58,10 @@ interface Props {
   saved: "visible" | "review" | null;
   /** A refused post: its reply (which section it was, the errors, the input). */
   failed: { lastResult: SubmissionResult<string[]> } | null;
+  forms: Partial<Record<SettingsSection, SectionForm>>;
 }
 
-function SectionForm({
-  section,
-  step,
-  lastResult,
-  label,
-}: {
-  section: SettingsSection;
-  step: StepData;
-  lastResult?: SubmissionResult<string[]>;
-  label: string;
-}) {
-  const props = { step, lastResult, submitLabel: label };
-  switch (section) {
-    case "appearance":
-      return <AppearanceStep {...props} />;
-    case "profile":
-      return <ProfileStep {...props} />;
-    case "services":
-      return <ServicesStep {...props} />;
-    case "availability":
-      return <AvailabilityStep {...props} withAvailableNow />;
-    case "business_services":
-      return <BusinessServicesStep {...props} />;
-    case "business_description":
-      return <BusinessDescriptionStep {...props} />;
-    case "business_schedule":
-      return <AvailabilityStep {...props} withAvailableNow={false} />;
-  }
-}
-
-export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved, failed }: Props) {
+export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved, failed, forms }: Props) {
   const { t } = useTranslation("account");
   const to = useLocalePath();
   // The sections' forms do not name themselves: a post without `section` is the first section's.
@@ -78,15 +79,12 @@ export function ProfileSettingsPage({ pageKey, sections, step, isBusiness, saved
       {failed && !failedSection ? <FormErrors errors={allErrors(reply)} /> : null}
       {sections.map((section) => (
         <div key={section} data-section={section}>
-          {section === "profile" || section === "business_description" ? (
-            <TextReviewNotice reviews={step.text_reviews} withIntro={saved !== "review"} />
-          ) : null}
-          <SectionForm
-            section={section}
-            step={step}
-            lastResult={failedSection === section ? failed?.lastResult : undefined}
-            label={t("settings.save")}
-          />
+          {forms[section]?.({
+            step,
+            lastResult: failedSection === section ? failed?.lastResult : undefined,
+            submitLabel: t("settings.save"),
+            saved,
+          })}
         </div>
       ))}
       {pageKey === "contact" ? (

@@ -108,8 +108,9 @@ async function profilePageOf(request: Request, context: LoaderFunctionArgs["cont
   return { viewer, key: key as SettingsKey, sections };
 }
 
-export async function loadProfileSettings({ request, context, params }: LoaderFunctionArgs) {
-  const { viewer, key, sections } = await profilePageOf(request, context, params.key);
+/** The loader of a profile settings page (one route module per page key, ADR 167). */
+export async function loadProfileSettings({ request, context }: LoaderFunctionArgs, pageKey: SettingsKey) {
+  const { viewer, key, sections } = await profilePageOf(request, context, pageKey);
   const step = await fetchStepData(createApiClient({ request, context }));
   if (!step.ok) throw new Response(null, { status: 503, headers: PRIVATE_HEADERS });
   const t = await i18nServer.getFixedT(request);
@@ -153,8 +154,8 @@ const isWaitingProfileText = (review: { field: string; status: number }) =>
  * Saves the page's form through its section; back to the page with "saved", or the form with its errors and input.
  * The page's sections are its forms, told apart by `section` (a post without one is the first's).
  */
-export async function submitProfileSettings({ request, context, params }: ActionFunctionArgs) {
-  const { key, sections } = await profilePageOf(request, context, params.key);
+export async function submitProfileSettings({ request, context, params }: ActionFunctionArgs, pageKey: SettingsKey) {
+  const { key, sections } = await profilePageOf(request, context, pageKey);
   const first = sections[0];
   if (!first) throw new Response(null, { status: 405, headers: PRIVATE_HEADERS });
   const forms = Object.fromEntries(sections.map((section) => [section, schemaOfSection(section)]));

@@ -40,7 +40,9 @@ export function createWalletBalanceStore(initial: number | null): WalletBalanceS
 
 /** Keeps every header balance link of the page in step with the store, and the store with the socket's events. */
 export function startWalletBalance(win: Window): void {
-  const links = [...win.document.querySelectorAll<HTMLElement>(`[${WALLET_BALANCE_ATTRIBUTE}]`)];
+  // Looked up at each change: the header is a server island (ADR 167) that the browser draws anew after a navigation.
+  const linksNow = () => [...win.document.querySelectorAll<HTMLElement>(`[${WALLET_BALANCE_ATTRIBUTE}]`)];
+  const links = linksNow();
   if (links.length === 0) return;
   const seeded = Number(links[0]!.getAttribute(WALLET_BALANCE_ATTRIBUTE));
   const store = createWalletBalanceStore(Number.isSafeInteger(seeded) ? seeded : null);
@@ -48,7 +50,7 @@ export function startWalletBalance(win: Window): void {
   const lang: Language = isLanguage(htmlLang) ? htmlLang : "de";
   store.subscribe(({ available }) => {
     if (available === null) return;
-    for (const link of links) {
+    for (const link of linksNow()) {
       link.setAttribute(WALLET_BALANCE_ATTRIBUTE, String(available));
       const figure = link.querySelector("[data-wallet-figure]");
       if (figure) figure.textContent = formatDollarFigure(available, lang);

@@ -55,7 +55,7 @@ describe(`registration photo step, web tier (${TEST_DB})`, () => {
       body: upload.body,
       duplex: "half",
     } as RequestInit);
-    return await submitJoinStep({ request, context, params: { lang: "de", stepKey: "photo" } }, "user");
+    return await submitJoinStep({ request, context, params: { lang: "de" } }, "user", "photo");
   }
 
   it("refuses a file over the cap with 413 and the translated field error, having read no more than the cap", async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { ErrorSummaryList, summaryLines } from "~/components/form/ErrorSummary";
+import { isRefusal } from "~/components/form/ErrorSummarySlot";
 import { readLocale } from "../../helpers/translation-keys";
 
 const refused: SubmissionResult<string[]> = {
@@ -53,6 +54,22 @@ describe("summaryLines", () => {
     expect(summaryLines({ done: "saved" })).toEqual([]);
     expect(summaryLines(null)).toEqual([]);
     expect(summaryLines({ lastResult: "nonsense" })).toEqual([]);
+  });
+
+  it("is loaded by the layout exactly for the answers it has lines for (ADR 167: its code comes with a refusal)", () => {
+    const answers: unknown[] = [
+      { lastResult: refused },
+      { lastResult: { status: "error", error: { "": ["validation.correct_all_fields"] } } },
+      { lastResult: { status: "error", error: { text: null, "": [] } } },
+      { lastResult: { status: "error", error: { text: ["validation.x"] } } },
+      { lastResult: { status: "success", initialValue: {} } },
+      { lastResult: "nonsense" },
+      { lastResult: null },
+      { done: "saved" },
+      null,
+      "text",
+    ];
+    for (const answer of answers) expect(isRefusal(answer), JSON.stringify(answer)).toBe(summaryLines(answer).length > 0);
   });
 
   it("links every field's line to the anchor its error line holds while it shows an error", () => {

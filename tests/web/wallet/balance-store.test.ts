@@ -28,6 +28,15 @@ describe("the header's live dollar balance", () => {
     expect(link.querySelector("[data-wallet-figure]")!.textContent).toBe("1.250");
   });
 
+  it("keeps following when the header is drawn anew (the chrome's island after a client-side navigation, ADR 167)", () => {
+    document.documentElement.lang = "de";
+    document.body.innerHTML = `<header>${LINK}</header>`;
+    startWalletBalance(window);
+    document.querySelector("header")!.innerHTML = LINK.replace(/40/g, "70");
+    dispatchRealtimeEvent(window, { type: "wallet", balances: balances(90) });
+    expect(document.querySelector("[data-wallet-figure]")!.textContent).toBe("90");
+  });
+
   it("does nothing on a page without the header's balance", () => {
     document.body.innerHTML = "<p>guest</p>";
     startWalletBalance(window);

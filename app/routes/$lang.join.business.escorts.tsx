@@ -1,0 +1,29 @@
+/**
+ * join/business/escorts: the escorts step of businesses' registration. One route module per step (ADR 167): the page
+ * loads only this step's form; the page frame, loader and action are the wizard's (app/features/registration).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { BusinessEscortsStep } from "~/features/registration/BusinessEscortsStep";
+import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
+import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
+import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = JOIN_STEP_HANDLE;
+
+export const loader = (args: LoaderFunctionArgs) => loadJoinStep(args, "business", "escorts");
+export const action = (args: ActionFunctionArgs) => submitJoinStep(args, "business", "escorts");
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function JoinBusinessEscortsStep() {
+  return <JoinStepPage form={(view) => <BusinessEscortsStep step={view.step} lastResult={view.lastResult} />} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

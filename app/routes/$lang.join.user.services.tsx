@@ -1,0 +1,30 @@
+/**
+ * join/user/services: the services and prices step of individuals' registration. One route module per step (ADR 167):
+ * the page loads only this step's form; the page frame, loader and action are the wizard's
+ * (app/features/registration).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
+import { ServicesStep } from "~/features/registration/ServicesStep";
+import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
+import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
+import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";
+import { metaFromLoader } from "~/utils/meta";
+import { PRIVATE_HEADERS } from "~/utils/seo";
+
+export const handle = JOIN_STEP_HANDLE;
+
+export const loader = (args: LoaderFunctionArgs) => loadJoinStep(args, "user", "services");
+export const action = (args: ActionFunctionArgs) => submitJoinStep(args, "user", "services");
+
+export const headers = () => PRIVATE_HEADERS;
+
+export const meta = metaFromLoader({ noindex: true });
+
+export default function JoinUserServicesStep() {
+  return <JoinStepPage form={(view) => <ServicesStep step={view.step} lastResult={view.lastResult} />} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
