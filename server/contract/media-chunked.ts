@@ -53,8 +53,6 @@ export const endMetaSchema = v.object(
 );
 export type EndMeta = v.InferOutput<typeof endMetaSchema>;
 
-
-
 /**
  * The upload-only token (ADR 029): what page script gets instead of the session, which stays in an
  * httpOnly cookie. It opens the two chunked upload endpoints and nothing else, for one member, for
@@ -70,4 +68,3 @@ export interface UploadToken {
   /** Epoch milliseconds. */
   expires_at: number;
 }
-

@@ -20,7 +20,7 @@ import * as css from "./live.css";
 const Producer = deferredPart("live-producer", () => import("./WatchProducer"));
 /** What a viewer who may not watch sees, and a producer's post refused to someone else: chunks of their own too. */
 const Denial = deferredPart("live-denial", () => import("./WatchDenial"));
-const ProducerRefusal = deferredPart("live-refusal", () => import("./WatchDenial").then((m) => ({ default: m.ProducerRefusal })));
+const ProducerRefusal = deferredPart("live-refusal", async () => ({ default: (await import("./WatchDenial")).ProducerRefusal }));
 
 /** The watch page's forms only the stream's creator is shown. */
 const PRODUCER_INTENTS = new Set(["start", "stop", "edit", "reschedule"]);

@@ -35,8 +35,8 @@ import { Avatar, formatMessageTime } from "./parts";
 type Message = ConversationData["messages"][number];
 
 /** Forms a link opens (`?boost=`, `?report=`): a chunk fetched only by a page that shows one (ADR 168). */
-const BoostConfirm = deferredPart("boost-confirm", () => import("./ConversationForms").then((m) => ({ default: m.BoostConfirm })));
-const ReportForm = deferredPart("report-form", () => import("./ConversationForms").then((m) => ({ default: m.ReportForm })));
+const BoostConfirm = deferredPart("boost-confirm", async () => ({ default: (await import("./ConversationForms")).BoostConfirm }));
+const ReportForm = deferredPart("report-form", async () => ({ default: (await import("./ConversationForms")).ReportForm }));
 
 /**
  * A refused post of this page: its reply, whether plus would have let the message through, and whether the wallet
