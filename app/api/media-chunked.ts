@@ -5,7 +5,7 @@
  * (the same upload_id after a reload). No server module is imported: it runs wherever fetch, Blob
  * and FormData exist.
  */
-import { CHUNK_SIZE, chunkCount, chunkRangeOf, type ChunkedUploadState } from "#server/contract/media-chunked";
+import { CHUNK_SIZE, chunkCount, chunkRangeOf, type ChunkedUploadState } from "#server/contract/chunked-basics";
 
 export interface ChunkedUploadOptions {
   /** The API's origin ("" in the browser: same origin). */

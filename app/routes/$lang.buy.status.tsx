@@ -7,7 +7,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { POST_PAYMENT_POLL_MS } from "#server/contract/billing";
 import { loadStatus } from "~/features/checkout/checkout.server";
-import { CheckoutStatusPage } from "~/features/checkout/CheckoutPages";
+import { CheckoutStatusPage } from "~/features/checkout/CheckoutStatusPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 

@@ -60,8 +60,12 @@ export const NEWSFEED_EMPTY = {
   noNewsfeedYet: "exception.newsfeed.no_newsfeed_yet",
 } as const;
 
-/** Spec section 9's lazy-load thresholds: one constant for every lazy list (favorites has it). */
-export { LAZY_LOAD_THRESHOLD } from "./favorites";
+/**
+ * Spec section 9's lazy-load thresholds, one constant for every lazy list: load more when this many tiles are left
+ * (phones 4, elsewhere 8). Here, not in ./favorites (which re-exports it): that module builds valibot schemas at load,
+ * and every browser page that reads a constant of this one would carry them (ADR 168).
+ */
+export const LAZY_LOAD_THRESHOLD = { phone: 4, other: 8 } as const;
 /** Spec section 9 "default 10": the newsfeed's page size (the spec names none of its own). */
 export const NEWSFEED_PAGE_SIZE = 10;
 

@@ -28,8 +28,8 @@ export const USER_LIST_PAGE_SIZE = 12;
 export const USER_LIST_PAGE_SIZE_MAX = 48;
 /** Pages beyond this answer 400: nobody pages that far, and a bound keeps OFFSET cheap. */
 export const USER_LIST_PAGE_MAX = 100;
-/** Lazy loading with JavaScript (section 9): load more when this many tiles are left (phones 4, elsewhere 8). */
-export const LAZY_LOAD_THRESHOLD = { phone: 4, other: 8 } as const;
+/** Lazy loading with JavaScript (section 9): in ./creators, which has no schemas (the gallery's access form reads it). */
+export { LAZY_LOAD_THRESHOLD } from "./creators";
 
 /**
  * How many profiles a member may keep (the spec is silent; ADR 036): a list people page through, not a

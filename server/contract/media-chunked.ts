@@ -5,10 +5,19 @@
  * Resumable: GET …/{upload_id} lists the pieces the server holds.
  */
 import * as v from "valibot";
+import { CHUNK_SIZE } from "./chunked-basics";
 import { IMAGE_FORMATS, IMAGE_MAX_BYTES } from "./media-upload";
 
-/** Spec section 7: piece size 512 KB (every piece but the last is exactly this long). */
-export const CHUNK_SIZE = 512 * 1024;
+export {
+  CHUNK_SIZE,
+  chunkCount,
+  chunkRangeOf,
+  COMPRESS_FROM_BYTES,
+  COMPRESS_MAX_SIDE,
+  COMPRESS_QUALITY,
+  type ChunkedUploadState,
+} from "./chunked-basics";
+
 /** Unfinished chunked uploads one member may keep at once (the 17th start is refused). */
 export const CHUNKED_UPLOADS_OPEN_MAX = 16;
 /** Pieces of an upload not finished within this time are removed. */
@@ -44,23 +53,6 @@ export const endMetaSchema = v.object(
 );
 export type EndMeta = v.InferOutput<typeof endMetaSchema>;
 
-/** How many pieces a file of `totalSize` bytes has, and the byte range of piece `index` (inclusive end). */
-export function chunkCount(totalSize: number): number {
-  return Math.ceil(totalSize / CHUNK_SIZE);
-}
-export function chunkRangeOf(index: number, totalSize: number): { start: number; end: number; size: number } {
-  const start = index * CHUNK_SIZE;
-  const end = Math.min(totalSize, start + CHUNK_SIZE) - 1;
-  return { start, end, size: end - start + 1 };
-}
-
-/** What the server holds of one chunked upload. */
-export interface ChunkedUploadState {
-  upload_id: string;
-  received: number[];
-  total_chunks: number;
-}
-
 /**
  * The upload-only token (ADR 029): what page script gets instead of the session, which stays in an
  * httpOnly cookie. It opens the two chunked upload endpoints and nothing else, for one member, for
@@ -76,11 +68,3 @@ export interface UploadToken {
   /** Epoch milliseconds. */
   expires_at: number;
 }
-
-/**
- * The browser shrinks a photo before sending it (spec section 7: "compression in the browser from
- * 100 KB"): JPEG at this quality, the longer side at most this long (well above the largest variant).
- */
-export const COMPRESS_FROM_BYTES = 100 * 1024;
-export const COMPRESS_MAX_SIDE = 2560;
-export const COMPRESS_QUALITY = 0.85;

@@ -1,6 +1,6 @@
 /**
  * What the messenger's pages need in the browser (issue 12, ADR 043), free of valibot: limits, the whitelisted
- * links of a message's text, the conversation states and the thread folders. contract/messenger.ts builds valibot
+ * links of a message's text and the conversation states (the thread folders: ./thread-folders). contract/messenger.ts builds valibot
  * schemas at load and re-exports these, so the services keep importing them from there (ADR 155).
  */
 
@@ -80,7 +80,3 @@ export type ConversationState = (typeof CONVERSATION_STATES)[number];
 export const BLOCKING_STATES: readonly ConversationState[] = CONVERSATION_STATES.filter(
   (state) => state !== "normal" && state !== "sent_no_thanks",
 );
-
-/** The thread list's folders: the inbox, first contacts the member's filter held back, and hidden threads. */
-export const THREAD_FOLDERS = ["inbox", "requests", "hidden"] as const;
-export type ThreadFolder = (typeof THREAD_FOLDERS)[number];

@@ -14,10 +14,11 @@ import { MAX_ROW_ID, ROW_ID_OR_ZERO_PATTERN, ROW_ID_PATTERN } from "./row-id";
 import { moneyKeySchema, type TokenOperationAnswer } from "./wallet";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES, IMAGE_MIN_WIDTH } from "./media-upload";
 import type { MediaImage } from "./media";
-import { MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX, THREAD_FOLDERS, type ConversationState, type ThreadFolder } from "./messenger-basics";
+import { MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX, type ConversationState } from "./messenger-basics";
+import { THREAD_FOLDERS, type ThreadFolder } from "./thread-folders";
 
-// Limits, message links, conversation states and folders: in ./messenger-basics (free of valibot, the messenger's
-// pages read them in the browser).
+// Limits, message links and conversation states: in ./messenger-basics, the folders in ./thread-folders (free of
+// valibot, the messenger's pages read them in the browser).
 export {
   BLOCKING_STATES,
   CONVERSATION_STATES,
@@ -26,11 +27,10 @@ export {
   MESSAGE_PHOTOS_MAX,
   MESSENGER_LINK_DOMAINS,
   messageParts,
-  THREAD_FOLDERS,
   type ConversationState,
   type MessagePart,
-  type ThreadFolder,
 } from "./messenger-basics";
+export { THREAD_FOLDERS, type ThreadFolder } from "./thread-folders";
 
 /** Spec section 9: page sizes. */
 export const MESSENGER_CONVERSATION_PAGE_SIZE = 30;

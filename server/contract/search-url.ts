@@ -16,6 +16,16 @@ import {
   type OnlyShowType,
   type PriceDuration,
 } from "./search-basics";
+import {
+  clampRadius,
+  PRICE_BAND_KEYS,
+  PRICE_BANDS,
+  sameRange,
+  type AgeBand,
+  type PriceBand,
+  type Range,
+  type RangeEnd,
+} from "./search-bands";
 import { GENDER, USER_TYPE } from "./users";
 import { hasBenefit, type Benefit } from "./entitlements";
 import type { CityHit } from "./geo";
@@ -26,6 +36,23 @@ import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
 /** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
 export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
+export {
+  AGE_BAND_KEYS,
+  AGE_BANDS,
+  ageBandOf,
+  clampRadius,
+  DEFAULT_RADIUS,
+  MEMBER_RADIUS_OPTIONS,
+  PRICE_BAND_KEYS,
+  PRICE_BANDS,
+  priceBandOf,
+  RADIUS_OPTIONS,
+  radiusOptionsFor,
+  type AgeBand,
+  type PriceBand,
+  type Range,
+  type RangeEnd,
+} from "./search-bands";
 
 // --- Constants (spec section 9) ---------------------------------------------
 
@@ -33,10 +60,7 @@ export const SEARCH_PAGE_SIZE = 24;
 export const MAX_SEARCH_PAGE_SIZE = 48;
 /** Fewer results than this offer widening the radius. */
 export const MIN_RECOMMENDED_RESULTS = 6;
-export const RADIUS_OPTIONS = [5, 10, 20, 30, 50, 100] as const;
-export const DEFAULT_RADIUS = 100;
-/** Members may search 150 to 500 km (spec section 6: "Radii 150-500 only for members"). */
-export const MEMBER_RADIUS_OPTIONS = [150, 200, 300, 400, 500] as const;
+/** The radius options and the default: in ./search-bands (above). Members may search 150 to 500 km. */
 export const MEMBER_MAX_RADIUS = 500;
 export const MEMBER_MIN_EXTENDED_RADIUS = 150;
 /** The white-label "worldwide" radius code; never accepted from a URL. */
@@ -76,12 +100,6 @@ export const SORTS_FOR_TARGET: Record<SearchTarget, readonly SearchSort[]> = {
   business: ["top_ranking", "top_ranked", "rating", "reviews_number_high_to_low", "last_login_at", "distance"],
 };
 
-export const AGE_BANDS = { "18-25": [18, 25], "26-35": [26, 35], "36-45": [36, 45], "46+": [46, "*"] } as const;
-export type AgeBand = keyof typeof AGE_BANDS;
-export const AGE_BAND_KEYS = Object.keys(AGE_BANDS) as AgeBand[];
-export const PRICE_BANDS = { "0-100": [0, 100], "100-150": [100, 150], "150-200": [150, 200], "200+": [200, "*"] } as const;
-export type PriceBand = keyof typeof PRICE_BANDS;
-export const PRICE_BAND_KEYS = Object.keys(PRICE_BANDS) as PriceBand[];
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
 
@@ -281,27 +299,7 @@ export function restrictAppearance(
 
 // --- Radius (spec sections 5 and 9) --------------------------------------------
 
-/**
- * 0 or less, not a number, or above the default for non-members resets to the
- * default; members (`wideRadius`: wideRadiusFor) may use the member options up
- * to 500. Values between the regular options snap to the default too, so URLs
- * stay on the offered list.
- */
-export function clampRadius(radius: number | undefined, wideRadius: boolean): number {
-  if (radius === undefined || !Number.isFinite(radius) || radius <= 0) return DEFAULT_RADIUS;
-  if ((RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
-  if (wideRadius && (MEMBER_RADIUS_OPTIONS as readonly number[]).includes(radius)) return radius;
-  return DEFAULT_RADIUS;
-}
-
-export function radiusOptionsFor(wideRadius: boolean): number[] {
-  return wideRadius ? [...RADIUS_OPTIONS, ...MEMBER_RADIUS_OPTIONS] : [...RADIUS_OPTIONS];
-}
-
 // --- Ranges ----------------------------------------------------------------------
-
-export type RangeEnd = number | "*";
-export type Range = [RangeEnd, RangeEnd];
 
 function parseEnd(raw: string | undefined): RangeEnd | null {
   if (raw === undefined) return null;
@@ -509,10 +507,6 @@ function parseAppearance(params: URLSearchParams): AppearanceState | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function sameRange(a: Range, b: Range): boolean {
-  return a[0] === b[0] && a[1] === b[1];
-}
-
 function clampAge(range: Range): Range | undefined {
   const clamp = (end: RangeEnd): RangeEnd => (end === "*" ? "*" : Math.min(MAX_AGE, Math.max(MIN_AGE, end)));
   return normalizeRange([clamp(range[0]), clamp(range[1])]);
@@ -546,14 +540,6 @@ export function serializeSearchParams(state: SearchUrlState): URLSearchParams {
   if (state.sort) out.set("sort", state.sort);
   if (state.page > 1) out.set("page", String(state.page));
   return out;
-}
-
-/** The band key for a range, when it is one (for the form's selects). */
-export function ageBandOf(range: Range | undefined): AgeBand | undefined {
-  return range ? AGE_BAND_KEYS.find((band) => sameRange(AGE_BANDS[band] as unknown as Range, range)) : undefined;
-}
-export function priceBandOf(range: Range | undefined): PriceBand | undefined {
-  return range ? PRICE_BAND_KEYS.find((band) => sameRange(PRICE_BANDS[band] as unknown as Range, range)) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The checkout's pages (issue 26): the steps of /buy (goods, customer data, payment info, VAT info — one plain form
  * each, what was typed kept after a refusal), /buy/confirm (the summary directly above "zahlungspflichtig
- * bestellen", § 312j BGB) and /buy/status (the paying state; it refreshes itself while paying).
+ * bestellen", § 312j BGB). /buy/status, the one hydrated checkout page, is a module of its own (CheckoutStatusPage.tsx).
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -18,14 +18,10 @@ import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "./checkout.css";
+import { formatEuro, useGoodsTitle } from "./checkout-text";
 
 /** The steps on one page with JavaScript, a plain file (ADR 065, ADR 089): app/scripts/checkout.ts. */
 export const CHECKOUT_SCRIPT = "/scripts/checkout.js";
-
-/** Euro cents as the page's language writes money. */
-export function formatEuro(cents: number, lang: Language): string {
-  return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { style: "currency", currency: "EUR" }).format(cents / 100);
-}
 
 function formatRate(bp: number, lang: Language): string {
   return new Intl.NumberFormat(LANGUAGE_TAGS[lang], { maximumFractionDigits: 2 }).format(bp / 100);
@@ -37,13 +33,6 @@ function customerLine(customer: CheckoutOrderData["customer"]): string {
   return [customer.name, customer.company, customer.street, `${customer.postalCode} ${customer.city}`, customer.country]
     .filter(Boolean)
     .join(", ");
-}
-
-/** The good's name: its own title when a loaded namespace knows it, else the generic words for it. */
-function useGoodsTitle() {
-  const { t } = useTranslation("checkout");
-  return (item: { goods: Goods; titleKey: string; months: number; sku: string }) =>
-    t(item.titleKey, { defaultValue: "" }) || t(`checkout.goods.${item.goods}`, { count: item.months, sku: item.sku });
 }
 
 /** What is being bought and its price as the server last computed it. */
@@ -527,70 +516,6 @@ export function CheckoutConfirmPage({ order, reply }: { order: CheckoutOrderData
         </Form>
       </div>
       <script src={CHECKOUT_SCRIPT} defer />
-    </main>
-  );
-}
-
-/** buy/status: paying (waits, refreshes itself), success (what was bought, links to it), failed (try again). */
-export function CheckoutStatusPage({ order, returnTo = null }: { order: CheckoutOrderData; returnTo?: string | null }) {
-  const { t } = useTranslation("checkout");
-  const lang = useLang();
-  const to = useLocalePath();
-  const title = useGoodsTitle();
-  const state = order.payingCode === 1 ? "success" : order.payingCode === -1 ? "failed" : order.payingCode === 2 ? "paying" : "open";
-  return (
-    <main className={ui.narrow}>
-      <div className={ui.stack} data-testid="checkout-status" data-state={state} data-paying-code={order.payingCode}>
-        <h1 className={css.title}>{t(`checkout.status.${state}.title`)}</h1>
-        <p role="status">{t(`checkout.status.${state}.text`, { title: title(order), total: formatEuro(order.grossCents, lang) })}</p>
-        {state === "paying" && order.method === "TR" ? (
-          <dl className={`${css.facts} ${ui.card}`} data-testid="transfer-instructions">
-            <dt>{t("checkout.transfer.amount")}</dt>
-            <dd>{formatEuro(order.grossCents, lang)}</dd>
-            <dt>{t("checkout.transfer.reference")}</dt>
-            <dd>
-              <code>{order.paymentReference}</code>
-            </dd>
-          </dl>
-        ) : null}
-        {state === "paying" ? (
-          <>
-            {/* Without JavaScript the page asks again by itself; with it, the page polls (CheckoutStatusPoll). */}
-            <noscript>
-              <meta httpEquiv="refresh" content="3" />
-            </noscript>
-            <p className={ui.muted}>{t("checkout.status.paying.hint")}</p>
-            <Link className={ui.buttonSecondary} to={to(`buy/status?order=${order.ref}`)}>
-              {t("checkout.status.reload")}
-            </Link>
-          </>
-        ) : null}
-        {state === "success" && returnTo ? (
-          <Link className={ui.button} to={returnTo} data-testid="dollar-return">
-            {t("checkout.status.back_to_purchase")}
-          </Link>
-        ) : null}
-        {state === "success" && order.goods === "membership" ? (
-          <div className={ui.row}>
-            <Link className={ui.button} to={to("escorts")}>
-              {t("checkout.status.to_search")}
-            </Link>
-            <Link className={ui.buttonSecondary} to={to("visitor")}>
-              {t("checkout.status.to_visitors")}
-            </Link>
-          </div>
-        ) : null}
-        {state === "failed" ? (
-          <Link className={ui.button} to={to(`buy?goods=${order.goods}&sku=${encodeURIComponent(order.sku)}`)}>
-            {t("checkout.status.retry")}
-          </Link>
-        ) : null}
-        {state === "open" ? (
-          <Link className={ui.button} to={to(`buy?order=${order.ref}`)}>
-            {t("checkout.status.continue")}
-          </Link>
-        ) : null}
-      </div>
     </main>
   );
 }

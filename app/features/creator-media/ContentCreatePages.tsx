@@ -6,7 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CreatorMediaList, CreatorMedium } from "#server/contract/creator-media";
 import { MEDIUM_ACCESS, PPV_PRICE_MAX, PPV_PRICE_MIN } from "#server/contract/creators";
-import { mediaStatusName } from "#server/contract/media-gallery";
+import { mediaStatusName } from "#server/contract/gallery-basics";
 import type { Camelize } from "~/api/camelize";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";

@@ -6,8 +6,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MEDIUM_ACCESS, PPV_PRICE_MAX, PPV_PRICE_MIN } from "#server/contract/creators";
-import { Field } from "~/components/Field";
-import { SelectField } from "~/components/FieldControls";
+import { Field, SelectField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";
 
 export function MediumAccessForm({

@@ -18,7 +18,8 @@ import { allErrors, errorsBesides, inputText, type FormReply } from "~/component
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { formatHomeMoment } from "~/utils/dates";
-import { LiveMenu, StreamBadges, StreamFields, useDollars, type StreamFormOptions } from "./live-parts";
+import { LiveMenu, StreamBadges, useDollars } from "./live-parts";
+import { StreamFields, type StreamFormOptions } from "./stream-fields";
 import * as css from "./live.css";
 
 type Stream = LiveStreamItemData;

@@ -1,16 +1,13 @@
 /**
- * What the live pages share (issue 31, ADR 124): the live menu, a stream's badges, the start and edit forms' fields.
- * Apart from LivePages.tsx so that the watch page, the one hydrated live page, carries only its own page's code
- * (ADR 155).
+ * What the live pages share (issue 31, ADR 124): the live menu and a stream's badges. Apart from LivePages.tsx so
+ * that the watch page, the one hydrated live page, carries only its own page's code (ADR 155); the start and edit
+ * forms' fields are in ./stream-fields.tsx (the watch page shows them to the creator only, ADR 168).
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { livePaths } from "#server/contract/live-paths";
 import type { LiveStreamItemData } from "~/api/live-streams.server";
-import { Field, SelectField } from "~/components/FieldControls";
-import { inputText, type FormReply } from "~/components/form/reply";
 import { useLocalePath } from "~/i18n/lang";
-import * as ui from "~/styles/ui.css";
 import { usePriceText } from "~/utils/money";
 import * as css from "./live.css";
 
@@ -65,79 +62,5 @@ export function StreamBadges({ stream }: { stream: Stream }) {
         <span className={css.badge}>{t(`live.audience_badge.${stream.audience}`)}</span>
       ) : null}
     </span>
-  );
-}
-
-export interface StreamFormOptions {
-  categories: readonly string[];
-  audiences: readonly string[];
-}
-
-/** Title, category, audience and price: the start form's and the edit form's shared fields. */
-export function StreamFields({
-  reply,
-  stream,
-  options,
-  limits,
-  audienceFixed,
-}: {
-  reply: FormReply | null;
-  stream: Stream | null;
-  options: StreamFormOptions;
-  limits: { titleMin: number; titleMax: number; priceMin: number; priceMax: number };
-  audienceFixed: boolean;
-}) {
-  const { t } = useTranslation("live");
-  const value = (name: string, saved: string) => (reply && reply.intent !== "start_stream" ? inputText(reply, name) : saved);
-  const errors = (name: string) => reply?.fieldErrors[name] ?? [];
-  return (
-    <>
-      <Field
-        name="title"
-        label={t("live.form.title")}
-        hint={t("live.form.title_hint", { min: limits.titleMin, max: limits.titleMax })}
-        required
-        minLength={limits.titleMin}
-        maxLength={limits.titleMax}
-        defaultValue={value("title", stream?.title ?? "")}
-        errors={errors("title")}
-      />
-      <SelectField
-        name="category"
-        label={t("live.form.category")}
-        defaultValue={value("category", stream?.category ?? "chat")}
-        options={options.categories.map((c) => ({ value: c, label: t(`live.category.${c}`) }))}
-        errors={errors("category")}
-      />
-      {audienceFixed ? (
-        <>
-          <input type="hidden" name="audience" value={stream?.audience ?? "logged_in"} />
-          {stream?.price !== null && stream?.price !== undefined ? <input type="hidden" name="price" value={stream.price} /> : null}
-          <p className={ui.muted}>{t("live.form.audience_fixed", { audience: t(`live.audience.${stream?.audience ?? "logged_in"}`) })}</p>
-        </>
-      ) : (
-        <>
-          <SelectField
-            name="audience"
-            label={t("live.form.audience")}
-            defaultValue={value("audience", stream?.audience ?? "logged_in")}
-            options={options.audiences.map((a) => ({ value: a, label: t(`live.audience.${a}`) }))}
-            errors={errors("audience")}
-          />
-          <Field
-            name="price"
-            type="number"
-            inputMode="numeric"
-            min={limits.priceMin}
-            max={limits.priceMax}
-            step={1}
-            label={t("live.form.price")}
-            hint={t("live.form.price_hint", { min: limits.priceMin, max: limits.priceMax })}
-            defaultValue={value("price", stream?.price !== null && stream?.price !== undefined ? String(stream.price) : "")}
-            errors={errors("price")}
-          />
-        </>
-      )}
-    </>
   );
 }

@@ -5,16 +5,16 @@
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
 import { checkoutPath } from "#server/contract/checkout-path";
-import { PRICES } from "#server/contract/prices";
 import { usePriceText } from "~/utils/money";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/date-users";
 import { IMAGE_MAX_BYTES, IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
-import { CheckboxField, TextAreaField } from "~/components/FieldControls";
+import { TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
-import { ReportTypeSelect } from "~/features/reports/ReportTypeSelect";
+import { deferredPart } from "~/components/ServerIsland";
+import { WarningBadge } from "~/features/warnings/WarningBadge";
 import type { ContactLimitData, ConversationData, ThreadMediumsData } from "~/api/messenger.server";
 import { formatHomeMoment } from "~/utils/dates";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -28,11 +28,15 @@ import type { ConversationPaid, MessengerDone } from "./messenger.server";
 import { LiveConversation, LiveMessageList, useComposeSubmit, useLiveSender } from "./live/LiveConversation";
 import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { useRealtime } from "~/features/realtime";
-import { WarningBadge } from "~/features/warnings/WarningBadge";
 import * as css from "./messenger.css";
-import { Avatar, formatMessageTime, MessageText } from "./parts";
+import { MessageText } from "./message-text";
+import { Avatar, formatMessageTime } from "./parts";
 
 type Message = ConversationData["messages"][number];
+
+/** Forms a link opens (`?boost=`, `?report=`): a chunk fetched only by a page that shows one (ADR 168). */
+const BoostConfirm = deferredPart("boost-confirm", async () => ({ default: (await import("./ConversationForms")).BoostConfirm }));
+const ReportForm = deferredPart("report-form", async () => ({ default: (await import("./ConversationForms")).ReportForm }));
 
 /**
  * A refused post of this page: its reply, whether plus would have let the message through, and whether the wallet
@@ -220,25 +224,7 @@ function ConversationBody({
             ) : null}
           </div>
         ) : null}
-        {boostMessage ? (
-          <Form method="post" className={`${ui.card} ${ui.stack}`} id="boost" data-testid="boost-confirm">
-            <h2 className={ui.sectionTitle}>{t("messenger.boost.title")}</h2>
-            <p style={{ margin: 0 }}>{t("messenger.boost.explain", { name })}</p>
-            <blockquote className={css.quote}>
-              <MessageText body={boostMessage.body} />
-            </blockquote>
-            <input type="hidden" name="message_id" value={boostMessage.id} />
-            <input type="hidden" name="key" value={boostKey} />
-            <div className={ui.row}>
-              <button className={ui.button} type="submit" name="intent" value="boost" data-testid="boost-submit">
-                {t("messenger.boost.submit", { price: price(PRICES.boost) })}
-              </button>
-              <Link className={css.tapLink} to={here}>
-                {t("messenger.boost.cancel")}
-              </Link>
-            </div>
-          </Form>
-        ) : null}
+        {boostMessage ? <BoostConfirm message={boostMessage} name={name} here={here} boostKey={boostKey} /> : null}
         {mediums ? (
           <section className={ui.stack} aria-labelledby="mediums-title">
             <h2 id="mediums-title" className={ui.sectionTitle}>
@@ -301,36 +287,7 @@ function ConversationBody({
             ↻ {t("messenger.reload")}
           </Link>
         </p>
-        {reportMessage ? (
-          <Form method="post" className={`${ui.card} ${ui.stack}`} id="report" data-testid="report-form">
-            <h2 className={ui.sectionTitle}>{t("messenger.report.title")}</h2>
-            <p className={ui.muted}>{t("messenger.report.explain", { name })}</p>
-            <input type="hidden" name="message_id" value={reportMessage.id} />
-            <ReportTypeSelect kind="message" id="report-type" errors={errorsOf("type")} />
-            <TextAreaField
-              id="report-text"
-              name="text"
-              label={t("messenger.report.text")}
-              rows={3}
-              maxLength={2000}
-              errors={errorsOf("text")}
-            />
-            <CheckboxField
-              id="report-good-faith"
-              name="good_faith"
-              label={t("messenger.report.good_faith")}
-              errors={errorsOf("good_faith")}
-            />
-            <div className={ui.row}>
-              <button className={ui.button} type="submit" name="intent" value="report">
-                {t("messenger.report.submit")}
-              </button>
-              <Link className={css.tapLink} to={here}>
-                {t("messenger.report.cancel")}
-              </Link>
-            </div>
-          </Form>
-        ) : null}
+        {reportMessage ? <ReportForm messageId={reportMessage.id} name={name} here={here} errors={refused?.fieldErrors ?? {}} /> : null}
         {firstContactClosed ? (
           <div className={`${ui.card} ${ui.stack}`} data-testid="contact-rule" data-rule={canSend.outcome}>
             {canSend.messageKey ? <p className={css.ruleText}>{translateMessage(tErrors, canSend.messageKey)}</p> : null}

@@ -4,7 +4,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/messenger-basics";
+import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/thread-folders";
 import type { ThreadListData } from "~/api/messenger.server";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { translateMessage } from "~/i18n/translate";

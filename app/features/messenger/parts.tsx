@@ -1,7 +1,9 @@
-/** Pieces both messenger pages use: times, the online status, the partner's avatar, message text with safe links. */
+/**
+ * Pieces both messenger pages use: times, the online status, the partner's avatar. A message's text is in
+ * ./message-text.tsx, which only the conversation draws (ADR 168: the thread list carries none of it).
+ */
 import { useTranslation } from "react-i18next";
 import type { Language } from "#server/contract/locales";
-import { messageParts } from "#server/contract/messenger-basics";
 import { ONLINE_STATUS, ONLINE_STATUS_NAMES } from "#server/contract/online-status";
 import type { MediaImage } from "#server/contract/media";
 import { Picture } from "~/components/Picture";
@@ -51,22 +53,5 @@ export function Avatar({ image, name }: { image: MediaImage | null; name: string
     <span className={css.avatarBox}>
       <Picture image={image} alt="" sizes="48px" width={48} height={48} className={css.avatar} />
     </span>
-  );
-}
-
-/** The message text: links only to the whitelisted domains (contract MESSENGER_LINK_DOMAINS), the rest as text. */
-export function MessageText({ body }: { body: string }) {
-  return (
-    <>
-      {messageParts(body).map((part, i) =>
-        part.kind === "link" ? (
-          <a key={i} href={part.href} rel="nofollow noopener noreferrer ugc" target="_blank">
-            {part.text}
-          </a>
-        ) : (
-          <span key={i}>{part.text}</span>
-        ),
-      )}
-    </>
   );
 }

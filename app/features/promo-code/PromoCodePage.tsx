@@ -9,7 +9,7 @@ import type { MemberPromosData, PromoCodeCheckData } from "~/api/checkout.server
 import { formatAmount } from "#server/contract/prices";
 import { Field, FormErrors } from "~/components/Field";
 import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
-import { formatEuro } from "~/features/checkout/CheckoutPages";
+import { formatEuro } from "~/features/checkout/checkout-text";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { formatCalendarDate, homeDayOf } from "~/utils/dates";

@@ -4,31 +4,20 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
-  DEFAULT_RADIUS,
   PRICE_BAND_KEYS,
   ageBandOf,
-  applyFilterAction,
-  BUSINESS_CATEGORY_SLUGS,
-  businessCategoryPath,
   clampRadius,
-  listingPathFor,
-  parseSearchParams,
   priceBandOf,
   radiusOptionsFor,
-  type FilterAction,
-  type FilterUpdate,
-  type AppearanceState,
   type Range,
   type RangeEnd,
-  type SearchUrlState,
-} from "#server/contract/search-url";
-import type { BusinessKind } from "#server/contract/signup-types";
+} from "#server/contract/search-bands";
+import type { AppearanceState, FilterUpdate } from "#server/contract/search-url";
 import { GENDER } from "#server/contract/users";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
-import { hrefOf } from "~/components/search/links";
 import { AdZone } from "~/features/ads/AdZone";
 import { serverIsland } from "~/components/ServerIsland";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
@@ -43,9 +32,9 @@ import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
  * The search pages of the listing paths /escorts, /clients and
  * /agenturen-clubs (G). The query string is the state (spec section 2); a GET
  * form owns every parameter and works without JavaScript, and each filter
- * action of section 4 is a plain link built by applyFilterAction. A URL the
- * rules change (radius reset, forced member sort) redirects to the canonical
- * one (spec section 5: "also in the URL").
+ * action of section 4 is a plain link the loader built (applyFilterAction,
+ * data.links). A URL the rules change (radius reset, forced member sort)
+ * redirects to the canonical one (spec section 5: "also in the URL").
  */
 /** The results (tiles, pager, counts) are drawn on the server and hydrate without their code (ADR 162). */
 const Results = serverIsland("search-results", () => import("./SearchResults"));
@@ -58,29 +47,18 @@ function withCount(label: string, counts: Record<string, number> | undefined, ke
   return n === undefined ? label : `${label} (${count(n)})`;
 }
 
-/** The form's current fields as a URL state (for the JS-only actions that start from what is on screen). */
-function formState(form: HTMLFormElement | null, fallback: SearchUrlState): SearchUrlState {
-  if (!form) return fallback;
-  const params = new URLSearchParams();
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
-  return parseSearchParams(params);
-}
-
 /**
  * The business search's categories (ADR 069): all businesses, then one tab per kind, each keeping the place and
  * filters of the current search (page 1). Plain links: crawlers and phones without JavaScript reach every category.
  */
-function BusinessCategoryTabs({ current, state }: { current: BusinessKind | null; state: SearchUrlState }) {
+function BusinessCategoryTabs({ data }: { data: SearchPageData }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
-  const query = hrefOf({ ...state, page: 1 }).replace(/^\?$/, "");
-  const kinds = [null, ...(Object.keys(BUSINESS_CATEGORY_SLUGS) as BusinessKind[])];
   return (
     <nav aria-label={t("search.business_categories.label")}>
       <ul className={ui.tabBar} data-testid="business-categories">
-        {kinds.map((kind) => (
+        {data.links.businessCategories.map(({ kind, href }) => (
           <li key={kind ?? "all"}>
-            <Link className={ui.tab} to={`${to(businessCategoryPath(kind))}${query}`} aria-current={kind === current ? "page" : undefined}>
+            <Link className={ui.tab} to={href} aria-current={kind === data.businessKind ? "page" : undefined}>
               {t(kind ? `search.business_categories.${kind}.tab` : "search.business_categories.all")}
             </Link>
           </li>
@@ -196,7 +174,6 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   const { count } = useNumbers();
   const submit = useSubmit();
   const navigate = useNavigate();
-  const to = useLocalePath();
   const formRef = useRef<HTMLFormElement>(null);
   // Links and the location button change the URL around the form: React updates the fields'
   // defaults, not what they show, so bring the shown values in line after each navigation.
@@ -233,35 +210,21 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     const error = data.inputErrors[field];
     return error ? t(`search.input_errors.${error}`, data.inputBounds[field]) : null;
   };
-  const go = (next: SearchUrlState) => navigate(`${hrefOf(next)}`, { preventScrollReset: true });
-  const update = (change: FilterUpdate) => go(applyFilterAction(formState(formRef.current, state), change));
-
-  // Section 4's resets, each shown only when it would change something.
-  const actions: Array<{ action: FilterAction; label: string; show: boolean }> = [
-    {
-      action: "reset_radius_and_position",
-      label: t("search.actions.reset_radius_and_position"),
-      // The form always sends the radius: its default alone is nothing to reset.
-      show: (state.radius !== undefined && state.radius !== DEFAULT_RADIUS) || hasPosition || Boolean(state.city),
-    },
-    { action: "reset_sort", label: t("search.actions.reset_sort"), show: Boolean(state.sort) && !data.sortForced },
-    { action: "reset_weight", label: t("search.actions.reset_weight"), show: Boolean(state.weight) || Boolean(data.inputErrors.weight) },
-    { action: "reset_height", label: t("search.actions.reset_height"), show: Boolean(state.height) || Boolean(data.inputErrors.height) },
-    { action: "reset_appearance", label: t("search.actions.reset_appearance"), show: Boolean(state.appearance) },
-  ];
+  // A city pick or the location button: the form's fields with the change, as the next URL. The URL mapping this takes
+  // is a chunk loaded on the first such use (ADR 168); the page's links come built from the loader.
+  const update = (change: FilterUpdate) =>
+    void import("./filter-navigation").then(({ filterHref }) =>
+      navigate(filterHref(formRef.current, state, change), { preventScrollReset: true }),
+    );
+  const { links } = data;
   const active = useActiveFilters(data);
   const { popFilters } = useParams();
   const anythingSet =
-    Boolean(popFilters) ||
-    active.place.length > 0 ||
-    active.filters.length > 0 ||
-    actions.some((entry) => entry.show) ||
-    state.country.length > 0;
+    Boolean(popFilters) || active.place.length > 0 || active.filters.length > 0 || links.resets.length > 0 || state.country.length > 0;
   // Open while something in the form needs attention: an unknown city, a range hint, or a custom price still to type.
   const filtersOpen = data.cityNotFound || Object.keys(data.inputErrors).length > 0 || (state.customized && !state.price);
   const mode = data.mode === "business" ? "business" : "user";
   const otherMode = mode === "business" ? "user" : "business";
-  const modeHref = `${to(listingPathFor(otherMode, data.target))}${hrefOf(applyFilterAction(state, { type: "update_search_mode", mode: otherMode }))}`;
 
   return (
     <main className={ui.page}>
@@ -269,32 +232,24 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <h1 className={css.headTitle}>
           {t(data.businessKind ? `search.business_categories.${data.businessKind}.headline` : `search.targets.${data.target}.headline`)}
         </h1>
-        <Link to={modeHref.replace(/\?$/, "")} data-testid="switch-search-mode">
+        <Link to={links.switchMode} data-testid="switch-search-mode">
           {t(`search.actions.mode_${otherMode}`)}
         </Link>
       </div>
-      {mode === "business" ? <BusinessCategoryTabs current={data.businessKind} state={state} /> : null}
+      {mode === "business" ? <BusinessCategoryTabs data={data} /> : null}
       <SearchSummary data={data} place={active.place} filters={active.filters} />
       {/* The resets stay outside the fold: one tap undoes a filter without opening the form. */}
       {anythingSet ? (
         <nav aria-label={t("search.actions.label")} className={css.resets}>
           {/* Reset all also leaves a popular-filter path (/escorts/neu → /escorts). */}
-          <Link
-            to={`${to(mode === "business" ? businessCategoryPath(data.businessKind) : listingPathFor(mode, data.target))}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(
-              /\?$/,
-              "",
-            )}
-            data-testid="action-reset_all"
-          >
+          <Link to={links.resetAll} data-testid="action-reset_all">
             {t("search.reset_all")}
           </Link>
-          {actions
-            .filter((entry) => entry.show)
-            .map((entry) => (
-              <Link key={entry.action} to={hrefOf(applyFilterAction(state, entry.action))} data-testid={`action-${entry.action}`}>
-                {entry.label}
-              </Link>
-            ))}
+          {links.resets.map(({ action, href }) => (
+            <Link key={action} to={href} data-testid={`action-${action}`}>
+              {t(`search.actions.${action}`)}
+            </Link>
+          ))}
         </nav>
       ) : null}
       <div className={css.layout}>
@@ -424,7 +379,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
               ) : null}
               {priceAllowed ? (
                 <p className={css.actions}>
-                  <Link to={hrefOf(applyFilterAction(state, "switch_customized_price"))} data-testid="action-switch_customized_price">
+                  <Link to={links.switchCustomizedPrice} data-testid="action-switch_customized_price">
                     {t(state.customized ? "search.actions.price_bands" : "search.actions.price_custom")}
                   </Link>
                 </p>
@@ -583,7 +538,7 @@ export function GuestClientsPrompt({ data }: { data: GuestPromptData }) {
         </Link>
       </p>
       <p>
-        <Link to={to(listingPathFor("user", "escort"))}>{t("search.guest_clients.escorts")}</Link>
+        <Link to={data.escortsPath}>{t("search.guest_clients.escorts")}</Link>
       </p>
     </main>
   );

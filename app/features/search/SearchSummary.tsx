@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ageBandOf, clampRadius, priceBandOf, type Range } from "#server/contract/search-url";
+import { ageBandOf, clampRadius, priceBandOf, type Range } from "#server/contract/search-bands";
 import type { SearchPageData } from "./search-page.server";
 import { useNumbers } from "~/utils/numbers";
 import * as css from "~/styles/search.css";

@@ -1,18 +1,26 @@
 import { findPopFilter } from "#server/contract/pop-filters";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { LANGUAGE_TAGS, isLanguage, DEFAULT_LANGUAGE } from "#server/contract/locales";
+import { LANGUAGE_TAGS, isLanguage, DEFAULT_LANGUAGE, type Language } from "#server/contract/locales";
 import {
+  BUSINESS_CATEGORY_SLUGS,
+  DEFAULT_RADIUS,
   ONLY_SHOW_TYPES,
   PRICE_DURATIONS,
   SORTS_FOR_TARGET,
   allowedAppearanceParams,
   allowedFilters,
+  applyFilterAction,
+  businessCategoryPath,
   businessKindOfCategory,
   defaultSortFor,
+  listingPathFor,
   searchTargetFor,
   wideRadiusFor,
+  type SearchMode,
   type SearchTarget,
+  type SearchUrlState,
 } from "#server/contract/search";
+import type { BusinessKind } from "#server/contract/signup-types";
 import { appearanceFields } from "#server/contract/search-appearance";
 import { SEARCH_INPUT_BOUNDS, searchInputErrors, type SearchInputError, type SearchInputField } from "#server/contract/search-input";
 import { USER_TYPE } from "#server/contract/users";
@@ -23,7 +31,8 @@ import { loadAdZone } from "~/features/ads/ads.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { loadSearchInit } from "~/features/search/search.server";
 import { notFoundResponse } from "~/utils/not-found.server";
-import { withQuery } from "~/components/search/links";
+import { hrefOf, withQuery } from "~/components/search/links";
+import { localePath } from "~/i18n/lang";
 import type { PromotedCard } from "~/components/tiles/PromotedSlot";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */
@@ -63,6 +72,54 @@ function rawInputs(params: URLSearchParams, errors: Partial<Record<SearchInputFi
   return out;
 }
 
+/** Section 4's resets the page offers, in its order. */
+const RESET_ACTIONS = ["reset_radius_and_position", "reset_sort", "reset_weight", "reset_height", "reset_appearance"] as const;
+export type ResetAction = (typeof RESET_ACTIONS)[number];
+
+/**
+ * The page's links, built here with the search's URL mapping: each filter action of section 4 (shown only when it
+ * would change something), "reset all", the switch of the search mode, the custom price switch and the business
+ * categories (each keeping the place and filters, page 1). The browser draws them from this data and loads the
+ * mapping only when a city pick or the location button needs it (ADR 168).
+ */
+function searchLinks(
+  lang: Language,
+  state: SearchUrlState,
+  page: {
+    mode: SearchMode;
+    target: SearchTarget;
+    businessKind: BusinessKind | null;
+    sortForced: boolean;
+    inputErrors: Partial<Record<SearchInputField, SearchInputError>>;
+  },
+) {
+  const hasPosition = state.lat !== undefined && state.lon !== undefined;
+  const shown: Record<ResetAction, boolean> = {
+    // The form always sends the radius: its default alone is nothing to reset.
+    reset_radius_and_position: (state.radius !== undefined && state.radius !== DEFAULT_RADIUS) || hasPosition || Boolean(state.city),
+    reset_sort: Boolean(state.sort) && !page.sortForced,
+    reset_weight: Boolean(state.weight) || Boolean(page.inputErrors.weight),
+    reset_height: Boolean(state.height) || Boolean(page.inputErrors.height),
+    reset_appearance: Boolean(state.appearance),
+  };
+  const otherMode: SearchMode = page.mode === "business" ? "user" : "business";
+  const listing = page.mode === "business" ? businessCategoryPath(page.businessKind) : listingPathFor(page.mode, page.target);
+  const categoryQuery = hrefOf({ ...state, page: 1 }).replace(/^\?$/, "");
+  const kinds: Array<BusinessKind | null> = [null, ...(Object.keys(BUSINESS_CATEGORY_SLUGS) as BusinessKind[])];
+  return {
+    switchMode:
+      `${localePath(lang, listingPathFor(otherMode, page.target))}${hrefOf(applyFilterAction(state, { type: "update_search_mode", mode: otherMode }))}`.replace(
+        /\?$/,
+        "",
+      ),
+    // Reset all also leaves a popular-filter path (/escorts/neu → /escorts).
+    resetAll: `${localePath(lang, listing)}${hrefOf(applyFilterAction(state, "reset_all"))}`.replace(/\?$/, ""),
+    resets: RESET_ACTIONS.filter((action) => shown[action]).map((action) => ({ action, href: hrefOf(applyFilterAction(state, action)) })),
+    switchCustomizedPrice: hrefOf(applyFilterAction(state, "switch_customized_price")),
+    businessCategories: kinds.map((kind) => ({ kind, href: `${localePath(lang, businessCategoryPath(kind))}${categoryQuery}` })),
+  };
+}
+
 /**
  * Loader of a listing path: the path implies whom the search is for. Guests
  * on /clients get a sign-up prompt instead (docs/decisions/009).
@@ -74,6 +131,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   const guestPrompt = () => ({
     kind: "guest_prompt" as const,
     target,
+    escortsPath: localePath(lang, listingPathFor("user", "escort")),
     title: t("search.guest_clients.meta_title"),
     description: t("search.guest_clients.text"),
     returnTo: url.pathname,
@@ -154,6 +212,13 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     appearance: appearanceFields(allowedAppearanceParams(init.searcher, effectiveTarget)),
     countries: GEO_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code })),
     inputErrors,
+    links: searchLinks(lang, init.state, {
+      mode,
+      target: effectiveTarget,
+      businessKind,
+      sortForced: sortDefault.forcedInUrl && SORTS_FOR_TARGET[effectiveTarget].includes(sortDefault.sort),
+      inputErrors,
+    }),
     inputBounds: SEARCH_INPUT_BOUNDS,
     rawInputs: rawInputs(url.searchParams, inputErrors),
   };

@@ -1,16 +1,14 @@
 /**
- * Videos in the gallery (ADR 034): the upload form (a plain multipart form to `?upload=video`), the
- * tile (the poster once encoded, a placeholder while encoding) and the player of the manage panel
- * (a native <video> with the poster: plays on phones without any script, seeks with byte ranges).
+ * Videos in the gallery (ADR 034): the upload form (a plain multipart form to `?upload=video`) and the
+ * tile (the poster once encoded, a placeholder while encoding). The manage panel's player is in
+ * GalleryManagePanel.tsx, a chunk of its own (ADR 168).
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { GalleryPage, OwnMediaItem } from "#server/contract/media-gallery";
+import type { GalleryPage, OwnMediaItem } from "#server/contract/gallery-basics";
 import { VIDEO_ACCEPT, VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_MS } from "#server/contract/media-video";
-import { mediaVariantUrl } from "#server/contract/media";
 import { ErrorLine } from "~/components/form/ErrorLine";
-import { FormErrors } from "~/components/Field";
-import { SelectField } from "~/components/FieldControls";
+import { FormErrors, SelectField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
@@ -97,25 +95,5 @@ export function VideoTileImage({ item, sizes }: { item: OwnMediaItem; sizes: str
         ▶ {durationLabel(item.video.duration_ms)}
       </span>
     </>
-  );
-}
-
-/** The manage panel's player. */
-export function VideoPlayer({ item }: { item: OwnMediaItem }) {
-  const { t } = useTranslation("gallery");
-  if (!item.video) {
-    return (
-      <p className={css.videoPlaceholder} data-testid="gallery-video-encoding">
-        {t("gallery.video.encoding")}
-      </p>
-    );
-  }
-  const width = item.image.widths.find((w) => w >= 320) ?? item.image.widths.at(-1);
-  const poster = width ? mediaVariantUrl(item.image, width, "jpeg") : undefined;
-  return (
-    <video className={css.preview} controls preload="none" poster={poster} width={240} data-testid="gallery-video-player">
-      <source src={item.video.path} type="video/mp4" />
-      <a href={item.video.path}>{t("gallery.video.download")}</a>
-    </video>
   );
 }

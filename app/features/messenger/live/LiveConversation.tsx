@@ -6,7 +6,7 @@
  * server's page and the compose form posts as before: nothing here runs on the server but the first render.
  */
 import { useRevalidator } from "@remix-run/react";
-import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
 import {
@@ -21,8 +21,9 @@ import { camelize } from "~/api/normalize";
 import { translateMessage } from "~/i18n/translate";
 import * as ui from "~/styles/ui.css";
 import * as css from "../messenger.css";
-import { createSender, SEND_NETWORK_ERROR, type PostOutcome, type Sender } from "./sender";
-import type { LiveResync, LiveSendAnswer, LiveWireMessage } from "./wire";
+import type * as SendCode from "./live-send";
+import type { Sender } from "./sender";
+import type { LiveResync, LiveWireMessage } from "./wire";
 
 export interface LiveConversationProps {
   /** The page's own address (messenger/{username}); the live endpoints hang below it. */
@@ -217,37 +218,39 @@ function PendingItem({
   );
 }
 
-/** Sends through the live endpoint; what may pass on a later try (network, server fault) is marked for retry. */
-async function postSend(url: string, text: string, files: readonly File[], clientKey: string): Promise<PostOutcome> {
-  const form = new FormData();
-  // Text before files: the web tier reads the text from the stream's head (messenger.server.ts).
-  form.append("body", text);
-  for (const file of files) form.append("files", file, file.name);
-  const response = await fetch(`${url}?key=${encodeURIComponent(clientKey)}`, { method: "POST", body: form, headers: JSON_HEADERS });
-  const type = response.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) return { ok: false, error: SEND_NETWORK_ERROR, retry: response.status >= 500 };
-  const answer = (await response.json()) as LiveSendAnswer;
-  if (answer.ok) return { ok: true, message: answer.message };
-  const retry = response.status >= 500 || response.status === 408;
-  return { ok: false, error: answer.errors[0] ?? SEND_NETWORK_ERROR, retry };
-}
-
-/** The sender for this conversation, created once the socket client exists (it resyncs before retries). */
+/**
+ * The sender for this conversation, created once the socket client exists (it resyncs before retries). Its code
+ * (./live-send: retries, the post) is a chunk fetched when the socket client arrives (ADR 168): before that a send
+ * is the form's plain post anyway.
+ */
 export function useLiveSender(here: string, thread: string, viewerId: number, partnerId: number | null): Sender | null {
   const store = useRealtimeStore<LiveWireMessage>();
   const client = useRealtimeClient();
+  const [code, setCode] = useState<typeof SendCode | null>(null);
+  useEffect(() => {
+    if (!client || code) return;
+    let gone = false;
+    import("./live-send").then(
+      (loaded) => !gone && setCode(loaded),
+      // Not loaded (offline, a new build): the compose form keeps posting plainly.
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [client, code]);
   const sender = useMemo(
     () =>
-      client
-        ? createSender({
+      client && code
+        ? code.createLiveSender({
             store,
             thread,
             me: viewerId,
-            post: (text, files, clientKey) => postSend(`${here}/live`, text, files, clientKey),
+            url: `${here}/live`,
             toIncoming: (m) => toIncoming(m, thread, viewerId, partnerId),
           })
         : null,
-    [client, store, here, thread, viewerId, partnerId],
+    [client, code, store, here, thread, viewerId, partnerId],
   );
   useEffect(() => () => sender?.stop(), [sender]);
   return sender;
