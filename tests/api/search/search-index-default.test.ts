@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config";
 import type { SearchHit } from "#server/contract/search";
 import { SearchColumnIndex } from "#server/modules/search/column-index";
+import { warmSearchIndex } from "#server/modules/search/index";
+import type { Logger } from "#server/ops/logger";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
 
@@ -68,6 +70,26 @@ describe(`searches with the default switch (${TEST_DB})`, () => {
       expect(plain.names).toContain(third.username);
     } finally {
       rt.deps.config.searchIndex = true;
+    }
+  });
+
+  it("a process's start loads it in the background and logs when it has (server/index.ts); switched off, not", async () => {
+    const lines: Array<{ rows?: number; msg: string }> = [];
+    const log = {
+      info: (fields: { rows?: number }, msg: string) => void lines.push({ ...fields, msg }),
+      warn: (fields: object, msg: string) => void lines.push({ msg }),
+    } as unknown as Logger;
+    const other = await createTestRuntime();
+    try {
+      await createProfile(other, { point: spot });
+      await warmSearchIndex({ ...other.deps, log, config: { ...other.deps.config, searchIndex: false } });
+      expect(SearchColumnIndex.of(other.deps).ready).toBe(false);
+      expect(lines).toEqual([]);
+      await warmSearchIndex({ ...other.deps, log });
+      expect(SearchColumnIndex.of(other.deps).ready).toBe(true);
+      expect(lines).toEqual([expect.objectContaining({ msg: "search index loaded", rows: 1 })]);
+    } finally {
+      await other.close();
     }
   });
 });
