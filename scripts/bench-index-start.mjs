@@ -125,7 +125,8 @@ async function start(searchIndex) {
 }
 
 const round = (n) => Math.round(n);
-const pct = (list, q) => (list.length ? round([...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]) : "-");
+const pct = (list, q) =>
+  list.length ? round([...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]) : "-";
 console.info(`load average at start: ${load()}`);
 for (let r = 0; r < Number(values.rounds); r++) {
   for (const searchIndex of [false, true]) {

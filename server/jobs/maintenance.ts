@@ -121,7 +121,12 @@ export async function runMaintenance(db: DB, clock: Clock, options: MaintenanceO
       .where((eb) => eb.or([eb("refresh_expires_at", "<", now - TOKEN_RETENTION_MS), eb("revoked_at", "<", now - TOKEN_RETENTION_MS)]))
       .execute(),
   );
-  await pass("mail outbox", () => db.deleteFrom("mail_outbox").where("created_at", "<", now - MAIL_RETENTION_MS).execute());
+  await pass("mail outbox", () =>
+    db
+      .deleteFrom("mail_outbox")
+      .where("created_at", "<", now - MAIL_RETENTION_MS)
+      .execute(),
+  );
   for (const table of ["email_changes", "account_deletions"] as const) {
     await pass(table, () =>
       db

@@ -160,7 +160,9 @@ test("the process prunes the search index's change log at its start and serves s
         const reader = new Database(file, { readonly: true });
         try {
           return reader
-            .prepare("SELECT (SELECT upto FROM search_profile_changes_pruned) >= ? AS marked, count(*) AS old FROM search_profile_changes WHERE seq <= ?")
+            .prepare(
+              "SELECT (SELECT upto FROM search_profile_changes_pruned) >= ? AS marked, count(*) AS old FROM search_profile_changes WHERE seq <= ?",
+            )
             .get(beyond, beyond);
         } finally {
           reader.close();
