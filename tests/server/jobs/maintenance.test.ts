@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAIL_RETENTION_MS, MaintenanceFailed, runMaintenance, startMaintenance } from "#server/jobs/maintenance";
-import { CHANGES_KEPT } from "#server/modules/search/changes";
+import { CHANGES_KEPT, pruneSearchProfileChanges } from "#server/modules/search/changes";
 import type { Logger } from "#server/ops/logger";
 import { createCaptcha, CAPTCHA_ISSUE_LIMIT } from "#server/modules/auth/captcha";
 import { recordHit } from "#server/lib/rate-limit";
@@ -112,6 +112,15 @@ describe(`maintenance and captcha issuing (${TEST_DB})`, () => {
         },
         transformResult: (args) => Promise.resolve(args.result),
       }),
+    });
+
+    it("deletes a long log a batch at a time, each batch with its mark, to the same end", async () => {
+      await logRows(45);
+      const { rows, top } = await changes();
+      // Batches of 7 rows: the process serves requests between them (a bulk load logs millions of rows).
+      expect(await pruneSearchProfileChanges(rt.deps, 10, 7)).toBe(rows - 10);
+      expect(await changes()).toEqual({ rows: 10, top, upto: top - 10 });
+      expect(await pruneSearchProfileChanges(rt.deps, 10, 7)).toBe(0);
     });
 
     it("every run keeps the last CHANGES_KEPT rows: without the services' dependencies, and when other passes fail", async () => {
