@@ -92,4 +92,18 @@ describe(`searches with the default switch (${TEST_DB})`, () => {
       await other.close();
     }
   });
+
+  it("lets the process serve requests while it loads (a timer runs before the load ends, on SQLite too)", async () => {
+    const other = await createTestRuntime();
+    try {
+      await createProfile(other, { point: spot });
+      let served = false;
+      setImmediate(() => (served = true));
+      // SQLite's driver answers on the event loop: a load without a yield ran to its end before any timer or request.
+      await SearchColumnIndex.of(other.deps).load();
+      expect(served).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
 });
