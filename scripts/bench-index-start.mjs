@@ -4,7 +4,7 @@
 // process's CPU and RSS then and after --settle seconds more, and the latency of a search call made every --probe ms
 // from the start on (the database answers until the index has loaded; a long one is the event loop held by the load).
 //
-//   node scripts/bench-index-start.mjs --database demo|FILE.sqlite [--rounds 1] [--port 3712] [--settle 10] [--pin]
+//   node scripts/bench-index-start.mjs --database demo|FILE.sqlite [--rounds 1] [--port 3712] [--settle 10] [--pin] [--only 0|1]
 //
 // "demo": a fresh SQLite file per start, seeded with the demo data (as `npm start`). A FILE is used as it is and is
 // WRITTEN to (migrations, sessions, maintenance): pass a copy, never a shared seed. Only loopback traffic.
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     settle: { type: "string", default: "10" },
     probe: { type: "string", default: "250" },
     pin: { type: "boolean", default: false },
+    /** One setting only ("0" or "1") instead of both. */
+    only: { type: "string" },
   },
 });
 if (!values.database) {
@@ -129,7 +131,7 @@ const pct = (list, q) =>
   list.length ? round([...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]) : "-";
 console.info(`load average at start: ${load()}`);
 for (let r = 0; r < Number(values.rounds); r++) {
-  for (const searchIndex of [false, true]) {
+  for (const searchIndex of values.only ? [values.only === "1"] : [false, true]) {
     const s = await start(searchIndex);
     const during = s.probes.filter((p) => !p.loaded).map((p) => p.ms);
     const after = s.probes.filter((p) => p.loaded).map((p) => p.ms);
