@@ -116,8 +116,9 @@ export interface AppConfig {
   /** The Discourse forum of community/* (FORUM_URL, FORUM_CONNECT_SECRET, FORUM_API_KEY; ADR 134); off by default. */
   forum: ForumConfig;
   /**
-   * Searches answered from an in-process column index of search_profiles where it holds their filters (ADR 151);
-   * off: every search reads the database as before. SEARCH_INDEX=1.
+   * Searches answered from an in-process column index of search_profiles where it holds their filters (ADR 151, on by
+   * default since ADR 164; until an instance has loaded it, its searches read the database). SEARCH_INDEX=0: every
+   * search reads the database.
    */
   searchIndex: boolean;
 }
@@ -357,6 +358,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adServer: { reviveDeliveryUrl: env.REVIVE_DELIVERY_URL || undefined, reviveZones: env.REVIVE_ZONES || undefined },
     helpdesk: helpdeskConfigFrom(env),
     forum: forumConfigFrom(env),
-    searchIndex: bool(env.SEARCH_INDEX, false),
+    searchIndex: bool(env.SEARCH_INDEX, true),
   };
 }

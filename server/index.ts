@@ -13,6 +13,7 @@ import { DEV_KEY_PARAM } from "./contract/dev";
 import { createHost } from "./host";
 import { closeLiveVideoEngines } from "./integrations/live-video/index";
 import { createSmtpSender } from "./integrations/mail/smtp";
+import { warmSearchIndex } from "./modules/search/index";
 import { jobHandlersFor } from "./jobs/handlers";
 import { startMaintenance } from "./jobs/maintenance";
 import { createJobRunner, jobCounts } from "./jobs/queue";
@@ -79,6 +80,8 @@ async function main() {
 
   server.once("listening", () => {
     log.info({ url: config.publicUrl, database: database.dialect }, "Velora listening");
+    // The search's column index loads in the background (ADR 164); searches read the database until it has.
+    void warmSearchIndex(runtime.deps);
     // The demo's dev routes answer this machine only, with this key (ADR 060): the link sets it as a cookie.
     if (config.devRoutesKey) {
       log.info(

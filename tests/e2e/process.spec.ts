@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { CHANGES_KEPT } from "../../server/modules/search/changes";
 import { DEMO, expect, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
@@ -108,6 +110,70 @@ test("a production start refuses demo accounts and serves an empty database with
   } finally {
     empty.child.kill("SIGTERM");
     await empty.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * The search index's change log (ADR 151, 164) is pruned by the maintenance timer of the one process, which every
+ * deployment starts: `npm start` (scripts/start.mjs), `npm run serve` and each instance of `npm run cluster` run
+ * build/server.js. A process started on a log longer than it keeps prunes it at once; meanwhile, with the column index
+ * on (the default), the search and directory pages answer from the first request (the database answers while the
+ * index loads).
+ */
+test("the process prunes the search index's change log at its start and serves search pages at once", async () => {
+  test.setTimeout(180_000);
+  // Beside the suite's own servers (E2E_PORT, +1; +2 is the back-office editors' own server).
+  const port = Number(process.env.E2E_PORT ?? 3300) + 3;
+  const dir = mkdtempSync(join(tmpdir(), "velora-change-log-"));
+  const file = join(dir, "db.sqlite");
+  const env = { DATABASE_URL: `sqlite:${file}`, MEDIA_DIR: join(dir, "media") };
+  const pagesAnswer = async (base: string) => {
+    for (const path of ["/de/escorts", "/de/escort/deutschland/berlin/berlin"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('href="/de/p/');
+    }
+  };
+  try {
+    // The demo seeds it (and logs every search row it wrote).
+    const seeded = await startOwnServer(port, env);
+    try {
+      await pagesAnswer(seeded.base);
+    } finally {
+      seeded.child.kill("SIGTERM");
+      await seeded.exited;
+    }
+    const db = new Database(file);
+    db.prepare(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO search_profile_changes (user_id) SELECT 0 FROM n",
+    ).run(CHANGES_KEPT + 50);
+    const { top } = db.prepare("SELECT max(seq) AS top FROM search_profile_changes").get() as { top: number };
+    db.close();
+
+    const server = await startOwnServer(port, env);
+    try {
+      await pagesAnswer(server.base);
+      // The rows older than the last CHANGES_KEPT are gone, and the mark says so (the process may log more meanwhile).
+      const beyond = top - CHANGES_KEPT;
+      const log = () => {
+        const reader = new Database(file, { readonly: true });
+        try {
+          return reader
+            .prepare(
+              "SELECT (SELECT upto FROM search_profile_changes_pruned) >= ? AS marked, count(*) AS old FROM search_profile_changes WHERE seq <= ?",
+            )
+            .get(beyond, beyond);
+        } finally {
+          reader.close();
+        }
+      };
+      await expect.poll(log, { timeout: 60_000 }).toEqual({ marked: 1, old: 0 });
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -7,19 +7,32 @@ import type { ApiDeps } from "../../api/types";
 
 /** Log rows kept: about a day of profile edits and logins at a million profiles, far more than any instance lags. */
 export const CHANGES_KEPT = 200_000;
+/**
+ * Rows deleted per transaction (ADR 164). A bulk load logs every row it writes (the 1M seed left 9.4 million): one
+ * DELETE of them all would hold SQLite's writer, and the process's event loop with it, for the whole delete.
+ */
+export const PRUNE_BATCH = 20_000;
 
-/** Deletes the log rows older than the last `kept`; answers how many went. */
-export async function pruneSearchProfileChanges(deps: Pick<ApiDeps, "db">, kept = CHANGES_KEPT): Promise<number> {
-  return deps.db.transaction().execute(async (trx) => {
-    const top = await trx
-      .selectFrom("search_profile_changes")
-      .select(sql<number | string | null>`max(seq)`.as("top"))
-      .executeTakeFirst();
-    const upto = Number(top?.top ?? 0) - kept;
-    if (upto <= 0) return 0;
-    const deleted = await trx.deleteFrom("search_profile_changes").where("seq", "<=", upto).executeTakeFirst();
-    // Recorded in the same transaction: no reader sees the rows gone without the mark.
-    await trx.updateTable("search_profile_changes_pruned").set({ upto }).where("id", "=", 1).where("upto", "<", upto).execute();
-    return Number(deleted.numDeletedRows);
-  });
+/** Deletes the log rows older than the last `kept`, `batch` at a time; answers how many went. */
+export async function pruneSearchProfileChanges(deps: Pick<ApiDeps, "db">, kept = CHANGES_KEPT, batch = PRUNE_BATCH): Promise<number> {
+  const bounds = await deps.db
+    .selectFrom("search_profile_changes")
+    .select([sql<number | string | null>`min(seq)`.as("low"), sql<number | string | null>`max(seq)`.as("top")])
+    .executeTakeFirst();
+  const target = Number(bounds?.top ?? 0) - kept;
+  let done = Number(bounds?.low ?? 1) - 1;
+  let deleted = 0;
+  while (done < target) {
+    const upto = Math.min(done + batch, target);
+    deleted += await deps.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom("search_profile_changes").where("seq", "<=", upto).executeTakeFirst();
+      // Recorded in the same transaction: no reader sees the rows gone without the mark.
+      await trx.updateTable("search_profile_changes_pruned").set({ upto }).where("id", "=", 1).where("upto", "<", upto).execute();
+      return Number(gone.numDeletedRows);
+    });
+    done = upto;
+    // Between batches the process serves its requests (SQLite's driver runs each statement on the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return deleted;
 }

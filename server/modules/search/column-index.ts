@@ -435,6 +435,9 @@ export class SearchColumnIndex {
       for (const row of rows) store.upsert(row);
       const last = rows.length < LOAD_CHUNK ? null : Number(rows[rows.length - 1]!.user_id);
       await traits.loadRange(this.deps.db, after, last);
+      // The process serves its requests between chunks (ADR 164): SQLite's driver answers on the event loop, so
+      // without this the whole load (seconds at a million rows) was one run of microtasks and /readyz waited for it.
+      await new Promise((resolve) => setImmediate(resolve));
       if (last === null) break;
       after = last;
     }

@@ -8,6 +8,7 @@ export * from "./service";
 export { promotedFor } from "./promoted";
 export { hasTraitOption, type DirectoryCondition } from "./directory-filter";
 export { pruneSearchProfileChanges } from "./changes";
+export { warmSearchIndex } from "./warm";
 export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_rank_tier";
 
 export const manifest = defineFeature({

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchHit } from "#server/contract/search";
 import { USER_TYPE } from "#server/contract/users";
+import { SearchColumnIndex } from "#server/modules/search/column-index";
 import { createTestRuntime, login, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createProfile, northOf, BERLIN } from "../../helpers/search-fixtures";
 
@@ -69,15 +70,27 @@ describe(`search tiles' contact rule (${TEST_DB})`, () => {
     expect(rules((await search(spot, plusToken)).hits)).toEqual({ [fresh.username]: null, [settled.username]: null, [hot.username]: null });
   });
 
-  it("costs the same queries for one such tile as for six (no query per tile)", async () => {
-    const one = northOf(BERLIN, 350);
-    const six = northOf(BERLIN, 370);
-    await createProfile(rt, { point: one });
-    for (let i = 0; i < 6; i++) await createProfile(rt, { point: six });
-    const small = await search(one);
-    const large = await search(six);
-    expect(small.hits.map((hit) => hit.contact_rule)).toEqual(["new_escort"]);
-    expect(large.hits.map((hit) => hit.contact_rule)).toEqual(Array(6).fill("new_escort"));
-    expect(large.queries).toBe(small.queries);
+  // Both engines (ADR 151, 164): the SQL path, and the column index once it is loaded and has applied the new rows
+  // (its first search after writes also reads the changed rows: statements per write, not per tile).
+  it.each([
+    { engine: "the SQL path", searchIndex: false, north: 350 },
+    { engine: "the column index", searchIndex: true, north: 390 },
+  ])("costs the same queries for one such tile as for six (no query per tile): $engine", async ({ searchIndex, north }) => {
+    rt.deps.config.searchIndex = searchIndex;
+    try {
+      const one = northOf(BERLIN, north);
+      const six = northOf(BERLIN, north + 20);
+      await createProfile(rt, { point: one });
+      for (let i = 0; i < 6; i++) await createProfile(rt, { point: six });
+      // No load or change read of the index under way while the statements are counted (its first search loaded it).
+      await SearchColumnIndex.of(rt.deps).fresh();
+      const small = await search(one);
+      const large = await search(six);
+      expect(small.hits.map((hit) => hit.contact_rule)).toEqual(["new_escort"]);
+      expect(large.hits.map((hit) => hit.contact_rule)).toEqual(Array(6).fill("new_escort"));
+      expect(large.queries).toBe(small.queries);
+    } finally {
+      rt.deps.config.searchIndex = true;
+    }
   });
 });

@@ -33,10 +33,14 @@ class CapturePlugin implements KyselyPlugin {
   }
 }
 
-async function capture(run: (deps: ApiDeps) => Promise<unknown>): Promise<CompiledQuery[]> {
+/**
+ * The SELECTs `run` makes. The SQL path unless `searchIndex`: the column index (on by default, ADR 164) answers from
+ * memory, so these tests of the SQL's plans switch it off; with it, its own statements are captured (its load too).
+ */
+async function capture(run: (deps: ApiDeps) => Promise<unknown>, searchIndex = false): Promise<CompiledQuery[]> {
   const plugin = new CapturePlugin();
   const db = rt.deps.db.withPlugin(plugin);
-  await run({ ...rt.deps, db });
+  await run({ ...rt.deps, db, config: { ...rt.deps.config, searchIndex } });
   return plugin.queries.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
 }
 
@@ -132,6 +136,30 @@ describe("search query plans use indexes", () => {
         request: { page_no: 1, page_size: 24, searchMode: "user", filterquery: { location: { ...BERLIN, radius: 20 }, price: [100, 150] } },
       }),
     );
+    await expectIndexed(queries);
+  });
+
+  it("the column index's statements: its load, the changes' rows, the page read by id (ADR 151)", async () => {
+    const viewer = await createProfile(rt, { userType: 1, gender: 1 });
+    const queries = await capture(
+      (deps) =>
+        runSearch(deps, {
+          viewer: { ...GUEST_VIEWER, id: viewer.id, userType: 1 },
+          viewerGender: 1,
+          engine: "index",
+          request: {
+            page_no: 1,
+            page_size: 24,
+            searchMode: "user",
+            sort: "top_ranking",
+            filterquery: { location: { ...BERLIN, radius: 10 }, gender: [2], age: [18, 35] },
+            facets: { term: ["gender", "figure_type", "cup_size"], range: ["age", "price"] },
+          },
+        }),
+      true,
+    );
+    // The load's chunks by user id, and the page's rows by id (not the search's WHERE: the index matched them).
+    expect(queries.filter((q) => /from "search_profiles" where "search_profiles"."user_id" >/.test(q.sql)).length).toBeGreaterThan(0);
     await expectIndexed(queries);
   });
 

@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAIL_RETENTION_MS, runMaintenance } from "#server/jobs/maintenance";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAIL_RETENTION_MS, MaintenanceFailed, runMaintenance, startMaintenance } from "#server/jobs/maintenance";
+import { CHANGES_KEPT, pruneSearchProfileChanges } from "#server/modules/search/changes";
+import type { Logger } from "#server/ops/logger";
 import { createCaptcha, CAPTCHA_ISSUE_LIMIT } from "#server/modules/auth/captcha";
 import { recordHit } from "#server/lib/rate-limit";
 import { createTestRuntime, createUser, TEST_DB, type TestRuntime } from "../../helpers/runtime";
@@ -85,5 +88,72 @@ describe(`maintenance and captcha issuing (${TEST_DB})`, () => {
       (await db.selectFrom("email_changes").select("token_hash").where("user_id", "=", user.id).execute()).map((row) => row.token_hash),
     ).toEqual(["new-change"]);
     expect(await db.selectFrom("account_deletions").select("token_hash").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  describe("the search index's change log (ADR 151, 164)", () => {
+    const changes = async () => {
+      const row = await rt.deps.db
+        .selectFrom("search_profile_changes")
+        .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("seq").as("top")])
+        .executeTakeFirstOrThrow();
+      const pruned = await rt.deps.db.selectFrom("search_profile_changes_pruned").select("upto").executeTakeFirstOrThrow();
+      return { rows: Number(row.n), top: Number(row.top), upto: Number(pruned.upto) };
+    };
+    /** `count` log rows in one statement (a user id no profile has: nobody's index minds). */
+    const logRows = (count: number) =>
+      sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+        INSERT INTO search_profile_changes (user_id) SELECT 0 FROM n`.execute(rt.deps.db);
+    /** The services' dependencies on a database that refuses every statement: each pass that uses them fails. */
+    const brokenDeps = () => ({
+      ...rt.deps,
+      db: rt.deps.db.withPlugin({
+        transformQuery: () => {
+          throw new Error("database unreachable");
+        },
+        transformResult: (args) => Promise.resolve(args.result),
+      }),
+    });
+
+    it("deletes a long log a batch at a time, each batch with its mark, to the same end", async () => {
+      await logRows(45);
+      const { rows, top } = await changes();
+      // Batches of 7 rows: the process serves requests between them (a bulk load logs millions of rows).
+      expect(await pruneSearchProfileChanges(rt.deps, 10, 7)).toBe(rows - 10);
+      expect(await changes()).toEqual({ rows: 10, top, upto: top - 10 });
+      expect(await pruneSearchProfileChanges(rt.deps, 10, 7)).toBe(0);
+    });
+
+    it("every run keeps the last CHANGES_KEPT rows: without the services' dependencies, and when other passes fail", async () => {
+      await logRows(CHANGES_KEPT + 25);
+      // As the tests and scripts call it (no deps): the prune needs the database alone.
+      await runMaintenance(rt.deps.db, rt.clock);
+      const first = await changes();
+      expect(first.rows).toBe(CHANGES_KEPT);
+      expect(first.upto).toBe(first.top - CHANGES_KEPT);
+
+      await logRows(10);
+      // Every pass before it fails: the prune still runs, and the run reports what failed, by name.
+      const run = runMaintenance(rt.deps.db, rt.clock, { deps: brokenDeps() });
+      await expect(run).rejects.toBeInstanceOf(MaintenanceFailed);
+      const failed = ((await run.catch((err: unknown) => err)) as MaintenanceFailed).failures.map((f) => f.pass);
+      expect(failed).toContain("review windows");
+      expect(failed).not.toContain("search change log");
+      const second = await changes();
+      expect(second.rows).toBe(CHANGES_KEPT);
+      expect(second.upto).toBe(first.upto + 10);
+    }, 60_000);
+
+    it("the process's timer (server/index.ts) prunes at its start and logs each failed pass by name", async () => {
+      await logRows(7);
+      const errors: Array<{ pass?: string }> = [];
+      const log = { error: (fields: { pass?: string }) => void errors.push(fields) } as unknown as Pick<Logger, "error">;
+      const stop = startMaintenance(rt.deps.db, rt.clock, log, { deps: brokenDeps() });
+      try {
+        await vi.waitFor(async () => expect((await changes()).rows).toBe(CHANGES_KEPT), { timeout: 20_000 });
+        await vi.waitFor(() => expect(errors.map((e) => e.pass)).toContain("bank"), { timeout: 20_000 });
+      } finally {
+        stop();
+      }
+    }, 60_000);
   });
 });
