@@ -15,7 +15,7 @@ function Page({ children }: { children?: ReactNode }) {
     <html lang="de">
       <head>
         <meta charSet="utf-8" />
-        <title>Velora {count} Seiten</title>
+        <title>{`Velora ${count} Seiten`}</title>
       </head>
       <body>
         <label htmlFor={id}>
@@ -37,7 +37,9 @@ function Page({ children }: { children?: ReactNode }) {
 describe("the page's HTML rendered in one pass (ADR 166)", () => {
   it("is the streaming render's HTML, doctype and boundaries included", async () => {
     const errors: unknown[] = [];
-    const html = await renderPage(<Page />, "n0nce", (error) => errors.push(error));
+    const html = await renderPage(<Page />, "n0nce", (error) => {
+      errors.push(error);
+    });
     expect(html).toBe(await streamed(<Page />));
     expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
     expect(html).toContain("<!--$--><p>3<!-- --> of <!-- -->4</p><!--/$-->");
@@ -71,18 +73,26 @@ describe("the page's HTML rendered in one pass (ADR 166)", () => {
     function Broken(): ReactNode {
       throw new Error("broken part");
     }
-    const reported: Array<[string, boolean]> = [];
-    const html = await renderPage(
+    const tree = (
       <Page>
         <Suspense fallback={<p>fallback</p>}>
           <Broken />
         </Suspense>
-      </Page>,
-      "n0nce",
-      (error, afterShell) => reported.push([(error as Error).message, afterShell]),
+      </Page>
     );
-    expect(reported).toEqual([["broken part", true]]);
-    expect(html).toContain("<p>fallback</p>");
+    const reports = async (render: typeof renderPage) => {
+      const reported: Array<[string, boolean]> = [];
+      const html = await render(tree, "n0nce", (error, afterShell) => {
+        reported.push([(error as Error).message, afterShell]);
+      });
+      return { reported, html };
+    };
+    const ours = await reports(renderPage);
+    const theirs = await reports(async (...args) => (await renderWhole(...args)).toString("utf8"));
+    expect(ours.reported).toEqual(theirs.reported);
+    expect(ours.reported.map(([message]) => message)).toEqual(["broken part"]);
+    expect(ours.html).toBe(theirs.html);
+    expect(ours.html).toContain("<p>fallback</p>");
   });
 
   it("fails as the streaming render does when the page itself cannot be rendered", async () => {
