@@ -55,7 +55,8 @@ function sharedLoaderRequest(request: Request, known: WeakMap<Request, Request>)
   if (!shared) {
     // A URL without a query string strips to itself; anything else is stripped and compared.
     const href = request.url.includes("?") ? loaderUrlOf(request.url) : request.url;
-    shared = href === request.url ? request : new Request(href, { method: request.method, headers: request.headers, signal: request.signal });
+    shared =
+      href === request.url ? request : new Request(href, { method: request.method, headers: request.headers, signal: request.signal });
     known.set(request, shared);
   }
   return shared;
@@ -74,7 +75,9 @@ export function shareLoaderRequest(original: CallRouteLoader, responses: Respons
     if (!call.singleFetch || (request.method !== "GET" && request.method !== "HEAD")) return await original(call);
     const result = await call.loader({ request: sharedLoaderRequest(request, known), context: call.loadContext, params: call.params });
     if (result === undefined) {
-      throw new Error(`You defined a loader for route "${call.routeId}" but didn't return anything from your \`loader\` function. Please return a value or \`null\`.`);
+      throw new Error(
+        `You defined a loader for route "${call.routeId}" but didn't return anything from your \`loader\` function. Please return a value or \`null\`.`,
+      );
     }
     if (responses.isDeferredData(result) && result.init && responses.isRedirectStatusCode(result.init.status || 200)) {
       return responses.redirect(new Headers(result.init.headers).get("Location") as string, result.init);

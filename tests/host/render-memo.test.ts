@@ -71,7 +71,11 @@ describe("a page's loaders share one Request (ADR 166)", () => {
   });
 
   it("leaves other methods and the older data mode to the runtime's own copies", async () => {
-    const post = new Request("http://127.0.0.1/de/login", { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const post = new Request("http://127.0.0.1/de/login", {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     const got = await seen(shared, post);
     expect(got.request).not.toBe(post);
     expect(await got.request.text()).toBe("a=1");
@@ -94,7 +98,10 @@ describe("a page's loaders share one Request (ADR 166)", () => {
     expect(r2.status).toBe(r1.status);
     expect(r2.headers.get("location")).toBe(r1.headers.get("location"));
     const plainDefer = () => defer({ a: 1 });
-    const [d1, d2] = [(await call(originalLoaderCall, plainDefer)) as { data: unknown }, (await call(shared, plainDefer)) as { data: unknown }];
+    const [d1, d2] = [
+      (await call(originalLoaderCall, plainDefer)) as { data: unknown },
+      (await call(shared, plainDefer)) as { data: unknown },
+    ];
     expect(d2.constructor).toBe(d1.constructor);
     expect(d2.data).toEqual(d1.data);
   });
@@ -146,7 +153,9 @@ describe("a document's loader data, encoded on its first read (ADR 166)", () => 
     const answer = { "routes/$lang": { data: { a: 1 } } };
     const stream = encodeOnFirstRead(originalEncode)(answer, new AbortController().signal, 10_000, "production");
     expect(stream).toBeInstanceOf(ReadableStream);
-    expect(await new Response(stream).text()).toBe(await new Response(originalEncode(answer, new AbortController().signal, 10_000, "production")).text());
+    expect(await new Response(stream).text()).toBe(
+      await new Response(originalEncode(answer, new AbortController().signal, 10_000, "production")).text(),
+    );
   });
 
   it("is installed where the server runtime looks both up", () => {

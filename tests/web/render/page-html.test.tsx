@@ -21,7 +21,7 @@ function Page({ children }: { children?: ReactNode }) {
         <label htmlFor={id}>
           Name {count} &amp; {"<b>"} ü
         </label>
-        <input id={id} defaultValue="a&quot;b" />
+        <input id={id} defaultValue='a"b' />
         <script nonce="n0nce" dangerouslySetInnerHTML={{ __html: "window.x = 1;" }} />
         <Suspense fallback={<p>…</p>}>
           <p>
