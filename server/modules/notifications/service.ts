@@ -303,13 +303,13 @@ async function unreadCount(db: DB, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-type ListSlots = Slots<{ userId: number; since: number; limit: number; offset: number }>;
+type ListArgs = { userId: number; since: number; limit: number; offset: number };
 
 /**
  * What GET /notifications lists (all, or only the unread ones). What the pruning removes is never listed, whenever the
  * pruning last ran (it runs once a day per member): read ones older than `since` are left out.
  */
-function listed(db: DB, slot: ListSlots, unreadOnly: boolean) {
+function listed(db: DB, slot: Slots<ListArgs>, unreadOnly: boolean) {
   const q = visibleOf(db, slot("userId")).where((eb) =>
     eb.or([eb("notifications.read_at", "is", null), eb("notifications.created_at", ">=", slot("since"))]),
   );
@@ -318,7 +318,7 @@ function listed(db: DB, slot: ListSlots, unreadOnly: boolean) {
 
 /** Both counts in one statement: the list's total and the unread ones among them (all unread ones are listed). */
 const listCountsOf = (unreadOnly: boolean) =>
-  precompiled((db, slot: ListSlots) =>
+  precompiled((db, slot: Slots<ListArgs>) =>
     listed(db, slot, unreadOnly).select((eb) => [
       eb.fn.countAll<number>().as("n"),
       eb.fn.sum<number>(eb.case().when("notifications.read_at", "is", null).then(1).else(0).end()).as("unread"),
@@ -327,7 +327,7 @@ const listCountsOf = (unreadOnly: boolean) =>
 
 /** One page of the list: unread first, then newest first. */
 const listPageOf = (unreadOnly: boolean) =>
-  precompiled((db, slot: ListSlots) =>
+  precompiled((db, slot: Slots<ListArgs>) =>
     listed(db, slot, unreadOnly)
       .select([...COLUMNS])
       .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
