@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
 import { NonceContext } from "~/components/nonce";
@@ -9,6 +9,7 @@ import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
 import { etagOf, isSharedAnswer, matchesIfNoneMatch } from "~/utils/etag.server";
+import { hydratesWith } from "~/utils/hydrate";
 
 export const streamTimeout = 10_000;
 /** The longest a render may take to its shell (loaders are done by then; only a CPU is awaited). */
@@ -60,10 +61,10 @@ export default async function handleRequest(
   const nonce = shared ? undefined : loadContext?.cspNonce;
 
   // Every page is rendered whole, then answered as one body (ADR 153): loaders have finished before the render,
-  // no route defers data, so the only thing React waits for after its shell is Remix's loader data, encoded at once.
-  // Streaming gained nothing but cost a web stream per page; one body goes to the socket in one write and is
-  // compressed in one call. (Crawlers, which got the whole document before, get it as everyone does.)
-  const html = await renderWhole(
+  // no route defers data, so nothing is left to wait for but Remix's loader data, encoded at once. Rendered in one
+  // synchronous pass where nothing waits (ADR 166), else the streaming way.
+  await prepareLoaderDataTransfer(remixContext);
+  const text = await renderPage(
     <I18nextProvider i18n={instance}>
       <NonceContext.Provider value={nonce}>
         <RenderTimeoutContext.Provider value={degraded}>
@@ -78,9 +79,10 @@ export default async function handleRequest(
       if (afterShell) logError(loadContext, { err: error }, "render failed after the shell");
     },
   );
+  const html = Buffer.from(text, "utf8");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (shared) {
-    loadContext?.allowInlineScriptsOf?.(html.toString("utf8"));
+    loadContext?.allowInlineScriptsOf?.(text);
     if (responseStatusCode === 200) {
       const etag = etagOf(html);
       responseHeaders.set("ETag", etag);
@@ -96,12 +98,79 @@ export default async function handleRequest(
   return response;
 }
 
+/** What React's streaming render puts first when the root is `<html>`; its string render leaves it out. */
+const DOCTYPE = "<!DOCTYPE html>";
+/** A boundary React could not finish in the string render (it waited, or failed): `<!--$!-->`, or `<!--$?-->` pending. */
+const UNFINISHED_BOUNDARY = /<!--\$[!?]-->/;
+
+/**
+ * The page's HTML (ADR 166). React's string render makes the same markup as its streaming one without encoding each of
+ * its few thousand small pieces to UTF-8 on its own, a Node stream and a turn of the event loop per render. It cannot
+ * wait: the loader data for the browser is read before it (prepareLoaderDataTransfer), and a page on which anything
+ * else still waits — a part loaded on first use, a failure inside a boundary, a component that suspends outside one —
+ * is rendered again the streaming way, which waits, and reports a failure as before.
+ */
+export async function renderPage(
+  tree: React.ReactNode,
+  nonce: string | undefined,
+  onRenderError: (error: unknown, afterShell: boolean) => void,
+): Promise<string> {
+  let html: string | undefined;
+  try {
+    html = renderToString(tree);
+  } catch {
+    // Something suspended outside a boundary, or the render failed: the streaming render waits, or reports it.
+  }
+  if (html !== undefined && !UNFINISHED_BOUNDARY.test(html)) return DOCTYPE + html;
+  return (await renderWhole(tree, nonce, onRenderError)).toString("utf8");
+}
+
+/**
+ * Remix's `StreamTransfer` renders the encoded loader data as script tags, chunk by chunk, reading each chunk while
+ * React renders (it suspends until the read is done) and remembering it by its number in `renderMeta.streamCache`.
+ * For a page that renders `<Scripts>` (StreamTransfer renders nothing on the others, and their data is then never
+ * encoded: server/render-memo.ts), the chunks are read and decoded the same way here, before the render:
+ * StreamTransfer finds every one and renders the same tags without waiting.
+ */
+export async function prepareLoaderDataTransfer(context: EntryContext) {
+  shareHandoffReader(context);
+  const matches = context.staticHandlerContext.matches;
+  if (hydratesWith(matches.map((match) => context.routeModules[match.route.id]?.handle))) await readLoaderDataTransfer(context);
+}
+
+/**
+ * RemixServer takes a reader of the encoded loader data at every render: one reader for all of them, so a page
+ * rendered a second time (the streaming way) reads on where the first render stopped instead of finding it locked.
+ */
+function shareHandoffReader(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  context.serverHandoffStream = { getReader: () => (reader ??= stream.getReader()) } as ReadableStream<Uint8Array>;
+}
+
+/** Every chunk of the encoded loader data into StreamTransfer's cache, decoded as StreamTransfer decodes them. */
+async function readLoaderDataTransfer(context: EntryContext) {
+  const reader = context.serverHandoffStream?.getReader();
+  const meta = context.renderMeta;
+  if (!reader || !meta) return;
+  const cache = (meta.streamCache ??= {});
+  const decoder = new TextDecoder();
+  for (let chunk = 0; ; chunk++) {
+    const { done, value } = await reader.read();
+    const read = Promise.resolve() as NonNullable<typeof cache>[number];
+    read.result = { done, value: decoder.decode(value, { stream: true }) };
+    cache[chunk] = read;
+    if (done) return;
+  }
+}
+
 /**
  * The page's HTML, once React has rendered all of it. Bounded: a render waits for a CPU behind every other one on a
  * busy machine (200 signed-in renders at once answered 500 with an 11 s bound: tests/e2e/shutdown.spec.ts), and
  * whatever React still waits for after the shell (Remix's loader data) is bounded by the stream time-out.
  */
-function renderWhole(
+export function renderWhole(
   tree: React.ReactNode,
   nonce: string | undefined,
   onRenderError: (error: unknown, afterShell: boolean) => void,

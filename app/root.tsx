@@ -9,6 +9,7 @@ import { useNonce } from "~/components/nonce";
 import { RenderTimeoutNotice } from "~/components/RenderTimeoutNotice";
 import { languageFromPath } from "~/i18n/lang";
 import { useRouteNamespaces } from "~/i18n/namespaces";
+import { hydratesWith } from "~/utils/hydrate";
 import { publicOrigin } from "~/utils/seo";
 import "~/styles/global.css";
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Pages that set `handle.hydrate = false` ship no JavaScript at all. */
 function useHydrate(): boolean {
-  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return hydratesWith(useMatches().map((match) => match.handle));
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -24,6 +24,7 @@ import { readiness } from "./ops/health";
 import type { Logger } from "./ops/logger";
 import { routeLabeler, type HitTally, type Metrics } from "./ops/metrics";
 import { installRouteMatchMemo } from "./ops/route-match-memo";
+import { installRenderMemo } from "./render-memo";
 import { DEV_KEY_PARAM } from "./contract/dev";
 import { devKeyCookie, mayUseDevRoutes, presentedDevKey } from "./security/dev-access";
 import { CSP_NONCE_KEY, CSP_SCRIPT_HASHES_KEY, securityHeaders, type ScriptHashVariables } from "./security/headers";
@@ -114,6 +115,8 @@ export function createHost({
   const app = new Hono<HostEnv>();
   // Remix matches every page's path three times against all routes: remembered per path (ADR 051).
   installRouteMatchMemo();
+  // A page's loaders share one Request; loader data is encoded for the browser only when a page reads it (ADR 166).
+  installRenderMemo();
   const remix = createRequestHandler(build, mode);
   const publicDir = join(rootDir, "public");
 
