@@ -225,7 +225,30 @@ function matcherOf(
   ];
   const newSince = now - NEW_PROFILE_DAYS * DAY;
   const viewerId = plan.viewer.id;
-  const membersOnlyTypes = lookup(MEMBERS_ONLY_USER_TYPES) ?? new Uint8Array(0);
+  // A user type is a small integer: its members-only mark is a table read (an index past the end reads undefined).
+  const membersOnlyType = new Uint8Array(Math.max(0, ...MEMBERS_ONLY_USER_TYPES) + 1);
+  for (const type of MEMBERS_ONLY_USER_TYPES) membersOnlyType[type] = 1;
+  // Whether any filter of the request's own applies: a directory page or a bare place search tests none per row.
+  const filtered =
+    genders !== null ||
+    maxBirth !== null ||
+    minBirthExclusive !== null ||
+    prices.length > 0 ||
+    figures !== null ||
+    races !== null ||
+    cups !== null ||
+    height !== null ||
+    weight !== null ||
+    smoker !== null ||
+    piercing !== null ||
+    tattoo !== null ||
+    visible ||
+    fresh ||
+    verified ||
+    reviewed ||
+    hot ||
+    member ||
+    safe;
   return (i) => {
     if (!placeDone) {
       if (!listed(types, s.userType[i]!)) return false;
@@ -237,28 +260,30 @@ function matcherOf(
     }
     if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
     if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
-    if (genders && !listed(genders, s.gender[i]!)) return false;
-    if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
-    if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
-    for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
-    if (figures && !listed(figures, s.figureType[i]!)) return false;
-    if (races && !listed(races, s.raceType[i]!)) return false;
-    if (cups && !listed(cups, s.cupSize[i]!)) return false;
-    if (height && !within(height, s.heightCm[i]!)) return false;
-    if (weight && !within(weight, s.weightKg[i]!)) return false;
-    if (smoker !== null && s.isSmoker[i] !== smoker) return false;
-    if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
-    if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
-    if (visible && !(s.availableNowUntil[i]! > now)) return false;
-    if (fresh && !(s.createdAt[i]! > newSince)) return false;
-    if (verified && s.verified[i] !== 1) return false;
-    if (reviewed && !(s.reviewCount[i]! > 0)) return false;
-    if (hot && s.isHot[i] !== 1) return false;
-    if (member && !plusRunning(s, i, now)) return false;
-    if (safe && s.safeSexStatus[i] !== 1) return false;
+    if (filtered) {
+      if (genders && !listed(genders, s.gender[i]!)) return false;
+      if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
+      if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
+      for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
+      if (figures && !listed(figures, s.figureType[i]!)) return false;
+      if (races && !listed(races, s.raceType[i]!)) return false;
+      if (cups && !listed(cups, s.cupSize[i]!)) return false;
+      if (height && !within(height, s.heightCm[i]!)) return false;
+      if (weight && !within(weight, s.weightKg[i]!)) return false;
+      if (smoker !== null && s.isSmoker[i] !== smoker) return false;
+      if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
+      if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
+      if (visible && !(s.availableNowUntil[i]! > now)) return false;
+      if (fresh && !(s.createdAt[i]! > newSince)) return false;
+      if (verified && s.verified[i] !== 1) return false;
+      if (reviewed && !(s.reviewCount[i]! > 0)) return false;
+      if (hot && s.isHot[i] !== 1) return false;
+      if (member && !plusRunning(s, i, now)) return false;
+      if (safe && s.safeSexStatus[i] !== 1) return false;
+    }
     if (viewerId !== null) {
       if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
-    } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    } else if (s.membersOnly[i] !== 0 || membersOnlyType[s.userType[i]!] === 1) return false;
     if (directory !== null && !directory(i)) return false;
     return true;
   };
