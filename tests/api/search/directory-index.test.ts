@@ -297,6 +297,56 @@ describe("the SEO directory through the column index", () => {
     expect(await listed()).not.toContain(outsider);
   }, 120_000);
 
+  it("lists members touring a place in its one pass but counts them where they live, as the SQL does", async () => {
+    const now = rt.clock.now();
+    // An escort living in Vienna and one living in Bayern, both touring Berlin now.
+    const tourers = [
+      await createProfile(rt, {
+        userType: USER_TYPE.escort,
+        gender: 2,
+        point: VIENNA,
+        countryCode: "AT",
+        regionCode: "9",
+        cityId: VIENNA_CITY,
+      }),
+      await createProfile(rt, { userType: USER_TYPE.escort, gender: 2, point: BERLIN, cityId: 2867714, regionCode: "02" }),
+    ];
+    for (const tourer of tourers)
+      await rt.deps.db
+        .insertInto("tours")
+        .values({
+          user_id: tourer.id,
+          city_id: BERLIN_CITY,
+          city_slug: "berlin",
+          city_name: "Berlin",
+          country_code: "DE",
+          region_code: "16",
+          lat: BERLIN.lat,
+          lon: BERLIN.lon,
+          date_from: "2026-01-01",
+          date_to: "2026-01-02",
+          starts_at: now - DAY,
+          ends_at: now + 2 * DAY,
+          cancelled_at: null,
+          created_at: now - 2 * DAY,
+        })
+        .execute();
+    for (const [placeName, by] of [
+      ["germany", "region_code"],
+      ["berlinRegion", "city_id"],
+    ] as const) {
+      const input = directorySearchInput("escort", PLACES[placeName]!, 1, GUEST_VIEWER, 500);
+      const together = await runSearchWithPlaceCounts(rt.deps, { ...input, engine: "index" }, by, 50);
+      const listed = together.result.hits.map((h) => h.user_id);
+      for (const tourer of tourers) expect(listed).toContain(tourer.id);
+      expect(together.result).toEqual(await runSearch(rt.deps, { ...input, engine: "sql" }));
+      const counts = await countsByPlace(rt.deps, { ...input, engine: "sql" }, by, 50);
+      expect(await together.placeCounts()).toEqual(counts);
+      // The Viennese tourer's home region and the Bavarian's home city are not counted in a place they only visit.
+      expect(counts.map((c) => c.key)).not.toContain(placeName === "germany" ? "9" : "2867714");
+    }
+  }, 120_000);
+
   it("keeps each place's rows exact when profiles move between cities, regions and countries, change type and go", async () => {
     const db = rt.deps.db;
     const places = ["everywhere", "germany", "austria", "berlinRegion", "otherRegion", "berlin", "otherCity", "vienna"];
