@@ -105,7 +105,7 @@ describe("the column index's per-place postings", () => {
           const sorted = (lists: number[][]) => lists.flatMap((list) => Array.from(list)).sort((a, b) => a - b);
           const everything = { countries: null, region: null, city: null };
           for (const o of operations) {
-            if (o.op === "upsert") store.upsert(row(o.user, o.type, ...o.place, o.positioned));
+            if (o.op === "upsert") store.upsert(row(o.user, o.type, o.place[0], o.place[1], o.place[2], o.positioned));
             else if (o.op === "remove") store.remove(o.user);
             else store.clusterByCell();
             // After every step: each live slot in exactly one list (no stale entry of a moved or removed row, no duplicate).
