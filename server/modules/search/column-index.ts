@@ -75,6 +75,86 @@ export function cellKey(latCell: number, lonCell: number): number {
   return (latCell + 90 * CELLS_PER_DEGREE) * LON_CELLS + lonCell + 180 * CELLS_PER_DEGREE;
 }
 
+/** A place in the dictionaries' codes, as a search names it: null is any, and -1 (a value no row holds) is none. */
+export interface PlaceScope {
+  countries: ReadonlySet<number> | null;
+  region: number | null;
+  city: number | null;
+}
+
+function homeIn(scope: PlaceScope, country: number, region: number, city: number): boolean {
+  return (
+    (scope.countries === null || scope.countries.has(country)) &&
+    (scope.region === null || scope.region === region) &&
+    (scope.city === null || scope.city === city)
+  );
+}
+
+/**
+ * Per-place postings (ADR 163): every row sits in the list of its home — its (user type, country, region, city) — so
+ * the rows of a city, a region, a country or a whole user type are the lists of the homes that match, and a directory
+ * page visits only its own rows. A home is never dropped (its list may empty); the store keeps each slot's home and
+ * position, so a row leaves its list in O(1) when it moves or goes.
+ */
+class Homes {
+  /** Each home's slots, in no particular order. */
+  readonly slots: number[][] = [];
+  private readonly type: number[] = [];
+  private readonly country: number[] = [];
+  private readonly region: number[] = [];
+  private readonly city: number[] = [];
+  /** User type → (country, region, city) codes as one number → home. */
+  private readonly ids = new Map<number, Map<number, number>>();
+  /** Homes by one of their codes, so a place finds its few homes without looking at all. */
+  private readonly byCountry = new Map<number, number[]>();
+  private readonly byRegion = new Map<number, number[]>();
+  private readonly byCity = new Map<number, number[]>();
+
+  idOf(type: number, country: number, region: number, city: number): number {
+    let ofType = this.ids.get(type);
+    if (!ofType) this.ids.set(type, (ofType = new Map()));
+    // Three Uint16 codes in 48 bits (an exact integer).
+    const key = (country * 65_536 + region) * 65_536 + city;
+    let id = ofType.get(key);
+    if (id === undefined) {
+      id = this.slots.length;
+      ofType.set(key, id);
+      this.slots.push([]);
+      this.type.push(type);
+      this.country.push(country);
+      this.region.push(region);
+      this.city.push(city);
+      for (const [by, code] of [
+        [this.byCountry, country],
+        [this.byRegion, region],
+        [this.byCity, city],
+      ] as const) {
+        const list = by.get(code);
+        if (list) list.push(id);
+        else by.set(code, [id]);
+      }
+    }
+    return id;
+  }
+
+  /** The lists of the homes of these user types in the place. */
+  listsIn(types: ReadonlySet<number>, scope: PlaceScope): number[][] {
+    const candidates =
+      scope.city !== null
+        ? (this.byCity.get(scope.city) ?? [])
+        : scope.region !== null
+          ? (this.byRegion.get(scope.region) ?? [])
+          : scope.countries !== null
+            ? [...scope.countries].flatMap((c) => this.byCountry.get(c) ?? [])
+            : this.slots.map((_, id) => id);
+    const lists: number[][] = [];
+    for (const id of candidates)
+      if (types.has(this.type[id]!) && homeIn(scope, this.country[id]!, this.region[id]!, this.city[id]!) && this.slots[id]!.length > 0)
+        lists.push(this.slots[id]!);
+    return lists;
+  }
+}
+
 /** Values of a column as small integers (codes in order of first sight; 0 is NULL): texts, or a facet's integers. */
 class Dictionary<T extends string | number = string> {
   readonly values: (T | null)[] = [null];
@@ -157,6 +237,9 @@ export class ColumnStore {
   cityCode = new Uint16Array(0);
   /** The slot's grid cell, -1 without a position. */
   cell = new Int32Array(0);
+  /** The slot's home (per-place postings, Homes; -1: none) and its position in the home's list. */
+  home = new Int32Array(0);
+  homeAt = new Int32Array(0);
   readonly countries = new Dictionary(String);
   readonly regions = new Dictionary(String);
   readonly genders = new Dictionary(Number);
@@ -169,6 +252,7 @@ export class ColumnStore {
    * after clusterByCell those are one contiguous run of slots.
    */
   readonly cells = new Map<number, Map<number, number[]>>();
+  private homes = new Homes();
   /** Slot by user id (-1: none). */
   private slotOfUser = new Int32Array(0);
   private readonly free: number[] = [];
@@ -288,10 +372,22 @@ export class ColumnStore {
     this.free.length = 0;
     this.slotOfUser.fill(-1);
     this.cells.clear();
+    this.homes = new Homes();
     for (let slot = 0; slot < this.size; slot++) {
       this.slotOfUser[this.userId[slot]!] = slot;
       if (this.cell[slot]! >= 0) this.post(slot);
+      this.enter(slot);
     }
+  }
+
+  /** The rows of these user types that live in the place, as lists of slots (the per-place postings). */
+  homeLists(types: ReadonlySet<number>, scope: PlaceScope): number[][] {
+    return this.homes.listsIn(types, scope);
+  }
+
+  /** Whether a slot is in one of homeLists(types, scope)'s lists. */
+  livesIn(slot: number, types: ReadonlySet<number>, scope: PlaceScope): boolean {
+    return types.has(this.userType[slot]!) && homeIn(scope, this.country[slot]!, this.region[slot]!, this.cityCode[slot]!);
   }
 
   /** The slots of one user type in one grid cell (undefined: none). */
@@ -309,7 +405,30 @@ export class ColumnStore {
     else byCell.set(key, [slot]);
   }
 
+  private enter(slot: number) {
+    const home = this.homes.idOf(this.userType[slot]!, this.country[slot]!, this.region[slot]!, this.cityCode[slot]!);
+    const list = this.homes.slots[home]!;
+    this.home[slot] = home;
+    this.homeAt[slot] = list.length;
+    list.push(slot);
+  }
+
+  /** Takes a slot out of its home's list: the last entry fills its place. */
+  private leave(slot: number) {
+    const home = this.home[slot]!;
+    if (home < 0) return;
+    const list = this.homes.slots[home]!;
+    const last = list.pop()!;
+    if (last !== slot) {
+      const at = this.homeAt[slot]!;
+      list[at] = last;
+      this.homeAt[last] = at;
+    }
+    this.home[slot] = -1;
+  }
+
   private place(slot: number) {
+    this.enter(slot);
     const lat = this.lat[slot]!;
     const lon = this.lon[slot]!;
     if (Number.isNaN(lat) || Number.isNaN(lon)) {
@@ -320,8 +439,9 @@ export class ColumnStore {
     this.post(slot);
   }
 
-  /** Takes a slot out of its cell's postings (before its row, user type included, is overwritten). */
+  /** Takes a slot out of its home's and its cell's postings (before its row, user type included, is overwritten). */
   private unplace(slot: number) {
+    this.leave(slot);
     const key = this.cell[slot]!;
     if (key < 0) return;
     const list = this.cellSlots(this.userType[slot]!, key);

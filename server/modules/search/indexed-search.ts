@@ -10,9 +10,18 @@ import { MEMBERS_ONLY_USER_TYPES } from "../../contract/profiles";
 import { DEFAULT_PRICE_DURATION, GLOBAL_RADIUS, NEW_PROFILE_DAYS, type Range, type SearchSort } from "../../contract/search";
 import { EARTH_RADIUS_KM, KM_PER_DEGREE } from "../../contract/geo";
 import { boundingBox } from "../geo/index";
-import { SearchColumnIndex, NULL_INT, CELLS_PER_DEGREE, latCellOf, lonCellOf, cellKey, type ColumnStore } from "./column-index";
+import {
+  SearchColumnIndex,
+  NULL_INT,
+  CELLS_PER_DEGREE,
+  latCellOf,
+  lonCellOf,
+  cellKey,
+  type ColumnStore,
+  type PlaceScope,
+} from "./column-index";
 import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
-import type { Plan } from "./plan";
+import type { PlaceColumn, Plan } from "./plan";
 import { directoryIndexable, directoryRowFilter } from "./directory-filter";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,8 +33,6 @@ const MAX_INDEXED_PAGE_END = 5_000;
 /** A facet's value source, for the SQL's CASE and the index alike (service.ts facetDimensions). */
 export type FacetSource =
   | { column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" }
-  /** The directory's counts per child place (listing.ts placeCounts). */
-  | { column: "region_code" | "city_id" }
   | { column: "birth_ymd" | "price_hour"; cases: readonly BandCase[] };
 /** One band of a range facet: the first band whose bounds hold is the row's. */
 export interface BandCase {
@@ -91,6 +98,11 @@ export interface IndexedRequest {
   sort: SearchSort;
   /** Rows up to the page's end (offset + page size); 0: no page. */
   need: number;
+  /**
+   * Also count the total's rows by where they live (the directory's child places, service.ts countsByPlace): members
+   * touring the place are listed but not counted, as they would count under (and link to) their home.
+   */
+  byPlace?: PlaceColumn;
   /** The facets (null: no aggregate); loose ones carry the values their filter accepts. */
   facets: ReadonlyArray<{ source: FacetSource; accepts?: ReadonlySet<number> }> | null;
   /** From boot config: the age thresholds of the filter (service.ts yearsBefore). */
@@ -117,6 +129,8 @@ export interface IndexedAnswer {
   /** The page's candidates (a superset of the page where the database's arithmetic decides); null: the SQL reads the page. */
   pageIds: number[] | null;
   counts: FacetCounts | null;
+  /** byPlace's counts: [the place column's value as the SQL returns it, rows]; null when not asked. */
+  placeCounts: Array<[number | string | null, number]> | null;
 }
 
 /** The viewer's blocks, both ways (one query per search). */
@@ -153,13 +167,29 @@ function bounds(range: Range | undefined): [number, number] | null {
 }
 const within = (b: [number, number], value: number) => !isNull(value) && value >= b[0] && value <= b[1];
 
+/** The place a plan searches, in the store's codes (the country filter, the directory's city or region). */
+function placeScopeOf(plan: Plan, s: ColumnStore): PlaceScope {
+  const { filter } = plan;
+  const countries = filter.country && filter.country.length > 0 ? new Set(filter.country.flatMap((c) => s.countries.find(c) ?? [])) : null;
+  const cityId = plan.place?.cityId ?? null;
+  return {
+    countries,
+    city: cityId === null ? null : (s.cities.find(cityId) ?? -1),
+    region: cityId === null && plan.place?.regionCode !== undefined ? (s.regions.find(plan.place.regionCode) ?? -1) : null,
+  };
+}
+
 /**
  * The WHERE clause of searchConditions over the index, but the loose facets' filters and the radius itself, as ONE
  * function with every condition inline (a list of closures called per row cost ~5× more: its call site saw many).
+ * `placeDone`: the caller visits only rows of the searched user types that live in the place, and touring members
+ * of a searched type (the per-place postings), so the matcher leaves out the user type and the place.
  */
 function matcherOf(
   req: IndexedRequest,
   s: ColumnStore,
+  scope: PlaceScope,
+  placeDone: boolean,
   blocked: Set<number> | null,
   directory: ((i: number) => boolean) | null,
 ): (i: number) => boolean {
@@ -170,9 +200,7 @@ function matcherOf(
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
   const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;
   const needsPosition = !radius && plan.location.mode === "radius";
-  const countries = filter.country && filter.country.length > 0 ? new Set(filter.country.flatMap((c) => s.countries.find(c) ?? [])) : null;
-  const cityId = plan.place?.cityId ?? null;
-  const regionCode = cityId === null && plan.place?.regionCode !== undefined ? (s.regions.find(plan.place.regionCode) ?? -1) : null;
+  const { countries, city: cityCode, region: regionCode } = scope;
   const types = lookup(req.userTypes)!;
   const genders = loose.has("gender") ? null : lookup(filter.gender);
   const { maxBirth, minBirthExclusive } = req.ageBounds;
@@ -197,38 +225,65 @@ function matcherOf(
   ];
   const newSince = now - NEW_PROFILE_DAYS * DAY;
   const viewerId = plan.viewer.id;
-  const membersOnlyTypes = lookup(MEMBERS_ONLY_USER_TYPES) ?? new Uint8Array(0);
+  // A user type is a small integer: its members-only mark is a table read (an index past the end reads undefined).
+  const membersOnlyType = new Uint8Array(Math.max(0, ...MEMBERS_ONLY_USER_TYPES) + 1);
+  for (const type of MEMBERS_ONLY_USER_TYPES) membersOnlyType[type] = 1;
+  // Whether any filter of the request's own applies: a directory page or a bare place search tests none per row.
+  const filtered =
+    genders !== null ||
+    maxBirth !== null ||
+    minBirthExclusive !== null ||
+    prices.length > 0 ||
+    figures !== null ||
+    races !== null ||
+    cups !== null ||
+    height !== null ||
+    weight !== null ||
+    smoker !== null ||
+    piercing !== null ||
+    tattoo !== null ||
+    visible ||
+    fresh ||
+    verified ||
+    reviewed ||
+    hot ||
+    member ||
+    safe;
   return (i) => {
-    if (!listed(types, s.userType[i]!)) return false;
+    if (!placeDone) {
+      if (!listed(types, s.userType[i]!)) return false;
+      if (touring === null || !touring.has(s.userId[i]!)) {
+        if (countries && !countries.has(s.country[i]!)) return false;
+        if (cityCode !== null && s.cityCode[i] !== cityCode) return false;
+        if (regionCode !== null && s.region[i] !== regionCode) return false;
+      }
+    }
     if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
     if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
-    if (touring === null || !touring.has(s.userId[i]!)) {
-      if (countries && !countries.has(s.country[i]!)) return false;
-      if (cityId !== null && s.cityId[i] !== cityId) return false;
-      if (regionCode !== null && s.region[i] !== regionCode) return false;
+    if (filtered) {
+      if (genders && !listed(genders, s.gender[i]!)) return false;
+      if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
+      if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
+      for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
+      if (figures && !listed(figures, s.figureType[i]!)) return false;
+      if (races && !listed(races, s.raceType[i]!)) return false;
+      if (cups && !listed(cups, s.cupSize[i]!)) return false;
+      if (height && !within(height, s.heightCm[i]!)) return false;
+      if (weight && !within(weight, s.weightKg[i]!)) return false;
+      if (smoker !== null && s.isSmoker[i] !== smoker) return false;
+      if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
+      if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
+      if (visible && !(s.availableNowUntil[i]! > now)) return false;
+      if (fresh && !(s.createdAt[i]! > newSince)) return false;
+      if (verified && s.verified[i] !== 1) return false;
+      if (reviewed && !(s.reviewCount[i]! > 0)) return false;
+      if (hot && s.isHot[i] !== 1) return false;
+      if (member && !plusRunning(s, i, now)) return false;
+      if (safe && s.safeSexStatus[i] !== 1) return false;
     }
-    if (genders && !listed(genders, s.gender[i]!)) return false;
-    if (maxBirth !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! > maxBirth)) return false;
-    if (minBirthExclusive !== null && (isNull(s.birthYmd[i]!) || s.birthYmd[i]! <= minBirthExclusive)) return false;
-    for (const price of prices) if (!within(price, s.priceHour[i]!)) return false;
-    if (figures && !listed(figures, s.figureType[i]!)) return false;
-    if (races && !listed(races, s.raceType[i]!)) return false;
-    if (cups && !listed(cups, s.cupSize[i]!)) return false;
-    if (height && !within(height, s.heightCm[i]!)) return false;
-    if (weight && !within(weight, s.weightKg[i]!)) return false;
-    if (smoker !== null && s.isSmoker[i] !== smoker) return false;
-    if (piercing !== null && s.hasPiercing[i] !== piercing) return false;
-    if (tattoo !== null && s.hasTattoo[i] !== tattoo) return false;
-    if (visible && !(s.availableNowUntil[i]! > now)) return false;
-    if (fresh && !(s.createdAt[i]! > newSince)) return false;
-    if (verified && s.verified[i] !== 1) return false;
-    if (reviewed && !(s.reviewCount[i]! > 0)) return false;
-    if (hot && s.isHot[i] !== 1) return false;
-    if (member && !plusRunning(s, i, now)) return false;
-    if (safe && s.safeSexStatus[i] !== 1) return false;
     if (viewerId !== null) {
       if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
-    } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    } else if (s.membersOnly[i] !== 0 || membersOnlyType[s.userType[i]!] === 1) return false;
     if (directory !== null && !directory(i)) return false;
     return true;
   };
@@ -266,6 +321,18 @@ function distanceFrom(lat: number, lon: number) {
  */
 type Keys = (s: ColumnStore, i: number, distance: number) => Float64Array;
 
+/**
+ * A cheap test that a row cannot beat the worst entry of a full top-k (given its keys): a couple of column reads instead
+ * of every key, so most rows of a large listing are dropped at once. It may answer false for a row that loses.
+ */
+type CannotBeat = (s: ColumnStore, i: number, worst: readonly number[]) => boolean;
+
+/** A sort's keys, and where one exists, its cheap test. */
+interface Order {
+  keys: Keys;
+  cannotBeat: CannotBeat | null;
+}
+
 /** A Keys function over a buffer of `n` keys filled by `fill`. */
 function keyBuffer(n: number, fill: (out: Float64Array, s: ColumnStore, i: number, distance: number) => void): Keys {
   const out = new Float64Array(n);
@@ -275,7 +342,7 @@ function keyBuffer(n: number, fill: (out: Float64Array, s: ColumnStore, i: numbe
   };
 }
 
-function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Keys | "by-distance" {
+function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Order | "by-distance" {
   const { plan, sort } = req;
   const now = plan.now;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
@@ -284,11 +351,20 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
   const login = (s: ColumnStore, i: number) => (Number.isNaN(s.lastLoginAt[i]!) ? nullLogin : s.lastLoginAt[i]!);
   const risen = (s: ColumnStore, i: number) => (s.riseUpUntil[i]! > now ? s.riseUpUntil[i]! : 0);
   const score = (s: ColumnStore, i: number) => scoreOf(s, i, now);
-  const ranking = keyBuffer(3, (out, s, i) => {
-    out[0] = risen(s, i);
-    out[1] = score(s, i);
-    out[2] = login(s, i);
-  });
+  const ranking: Order = {
+    keys: keyBuffer(3, (out, s, i) => {
+      out[0] = risen(s, i);
+      out[1] = score(s, i);
+      out[2] = login(s, i);
+    }),
+    // The rise-up key exactly, then the most the score can be: the fixed terms, plus where the row is a member at
+    // all, and the best login band (scoreOf's terms at their largest).
+    cannotBeat: (s, i, worst) => {
+      const r = risen(s, i);
+      if (r !== worst[0]) return r < worst[0]!;
+      return s.fixedScore[i]! + (s.isMember[i] === 1 ? PLUS_BONUS : 0) + LOGIN_BONUS_MAX < worst[1]!;
+    },
+  };
   switch (sort) {
     case "distance":
       return radius ? "by-distance" : ranking;
@@ -303,51 +379,69 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
         for (let r = 0; r < rings.length; r++) if (squared < rings[r]! * rings[r]!) return r;
         return rings.length;
       };
-      return keyBuffer(4, (out, s, i) => {
-        out[0] = risen(s, i);
-        out[1] = -ringOf(s, i);
-        out[2] = score(s, i);
-        out[3] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(4, (out, s, i) => {
+          out[0] = risen(s, i);
+          out[1] = -ringOf(s, i);
+          out[2] = score(s, i);
+          out[3] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     }
     case "rating":
-      return keyBuffer(4, (out, s, i) => {
-        const rating = s.ratingAvg[i]!;
-        out[0] = Number.isNaN(rating) ? 0 : 1;
-        out[1] = Number.isNaN(rating) ? 0 : rating;
-        out[2] = s.reviewCount[i]!;
-        out[3] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(4, (out, s, i) => {
+          const rating = s.ratingAvg[i]!;
+          out[0] = Number.isNaN(rating) ? 0 : 1;
+          out[1] = Number.isNaN(rating) ? 0 : rating;
+          out[2] = s.reviewCount[i]!;
+          out[3] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     case "reviews_number_high_to_low":
-      return keyBuffer(3, (out, s, i) => {
-        out[0] = s.reviewCount[i]!;
-        out[1] = score(s, i);
-        out[2] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(3, (out, s, i) => {
+          out[0] = s.reviewCount[i]!;
+          out[1] = score(s, i);
+          out[2] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     case "last_login_at":
-      return keyBuffer(2, (out, s, i) => {
-        out[0] = Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1;
-        out[1] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(2, (out, s, i) => {
+          out[0] = Number.isNaN(s.lastLoginAt[i]!) ? 0 : 1;
+          out[1] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     case "price_low_to_high":
     case "price_high_to_low": {
       const sign = sort === "price_low_to_high" ? -1 : 1;
-      return keyBuffer(3, (out, s, i) => {
-        const price = s.priceHour[i]!;
-        out[0] = isNull(price) ? 0 : 1;
-        out[1] = isNull(price) ? 0 : sign * price;
-        out[2] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(3, (out, s, i) => {
+          const price = s.priceHour[i]!;
+          out[0] = isNull(price) ? 0 : 1;
+          out[1] = isNull(price) ? 0 : sign * price;
+          out[2] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     }
     case "top_ranked":
-      return keyBuffer(4, (out, s, i) => {
-        const rating = s.ratingAvg[i]!;
-        const reviews = s.reviewCount[i]!;
-        out[0] = risen(s, i);
-        out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
-        out[2] = score(s, i);
-        out[3] = login(s, i);
-      });
+      return {
+        keys: keyBuffer(4, (out, s, i) => {
+          const rating = s.ratingAvg[i]!;
+          const reviews = s.reviewCount[i]!;
+          out[0] = risen(s, i);
+          out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
+          out[2] = score(s, i);
+          out[3] = login(s, i);
+        }),
+        cannotBeat: null,
+      };
     case "top_ranking":
       return ranking;
   }
@@ -359,10 +453,19 @@ function compareKeys(a: ArrayLike<number>, aId: number, b: ArrayLike<number>, bI
 }
 
 /** The best `k` of the matches in the keys' order (a bounded sorted list: most rows lose to its last entry at once). */
-function topK(store: ColumnStore, matches: Int32Array, count: number, distances: Float64Array | null, keys: Keys, k: number): number[] {
+function topK(
+  store: ColumnStore,
+  matches: Int32Array,
+  count: number,
+  distances: Float64Array | null,
+  keys: Keys,
+  k: number,
+  cannotBeat: CannotBeat | null = null,
+): number[] {
   const best: Array<{ slot: number; keys: number[]; id: number }> = [];
   for (let m = 0; m < count; m++) {
     const slot = matches[m]!;
+    if (cannotBeat !== null && best.length === k && cannotBeat(store, slot, best[k - 1]!.keys)) continue;
     const rowKeys = keys(store, slot, distances ? distances[m]! : 0);
     const id = store.userId[slot]!;
     if (best.length === k && compareKeys(rowKeys, id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
@@ -417,19 +520,32 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches = matcherOf(req, store, blocked, directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null));
+  const scope = placeScopeOf(plan, store);
+  // A radius visits its box's cells; every other search the rows that live in its place (per-place postings).
+  const matches = matcherOf(
+    req,
+    store,
+    scope,
+    radius === null,
+    blocked,
+    directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null),
+  );
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const wantPage = req.need > 0 && req.need <= MAX_INDEXED_PAGE_END;
-  const keys = wantPage ? keysOf(req, deps.dialect, rings) : null;
+  const order = wantPage ? keysOf(req, deps.dialect, rings) : null;
   // Every row's distance only where the page is sorted by it; elsewhere only rows of cells that reach the radius.
-  const everyDistance = keys === "by-distance";
+  const everyDistance = order === "by-distance";
   const counter = req.facets ? facetCounter(store, req.facets) : null;
   const { counters, at } = counter ?? { counters: [], at: new Int32Array(0) };
   const facetCount = counters.length;
+  const places = req.byPlace ? termCodes(store, req.byPlace) : null;
+  const placeCodes = places?.codes ?? null;
+  const placeTally = places ? new Int32Array(places.raw.length) : null;
   let total = 0;
   let count = 0;
   const undecided: number[] = [];
-  const visit = (slot: number, inner: boolean) => {
+  /** `home`: the row lives in the searched place (false: a member touring it, listed but not counted by place). */
+  const visit = (slot: number, inner: boolean, home: boolean) => {
     if (!matches(slot)) return;
     let d = 0;
     if (distance && radius && (!inner || everyDistance)) {
@@ -458,6 +574,7 @@ function pass(
     if (rejectedBy === -1) {
       total += 1;
       for (let f = 0; f < facetCount; f++) counters[f]!.counts[at[f]!]! += 1;
+      if (placeCodes !== null && home) placeTally![placeCodes[slot]!]! += 1;
     } else if (rejectedBy >= 0) counters[rejectedBy]!.counts[at[rejectedBy]!]! += 1;
     if (!wantPage || !onPage) return;
     if (count === candidateSlots.length) {
@@ -481,15 +598,24 @@ function pass(
           const list = store.cellSlots(type, cellKey(a, o));
           if (!list) continue;
           const inner = cellWithin(distance, a, o, radius.radius);
-          for (let k = 0; k < list.length; k++) visit(list[k]!, inner);
+          for (let k = 0; k < list.length; k++) visit(list[k]!, inner, true);
         }
-  } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot, true);
+  } else {
+    const types = new Set(req.userTypes);
+    for (const list of store.homeLists(types, scope)) for (let k = 0; k < list.length; k++) visit(list[k]!, true, true);
+    // Members touring the place who live elsewhere (those living here were in the lists); touring members are only
+    // searched in country mode (indexHolds).
+    for (const userId of plan.touring?.keys() ?? []) {
+      const slot = store.slotOf(userId);
+      if (slot >= 0 && types.has(store.userType[slot]!) && !store.livesIn(slot, types, scope)) visit(slot, true, false);
+    }
+  }
   if (undecided.length > 0) return undecided;
 
   let pageIds: number[] | null = null;
-  if (keys !== null) {
-    if (keys === "by-distance") pageIds = nearest(store, candidateSlots, count, candidateDistances, req.need, deps.dialect);
-    else pageIds = topK(store, candidateSlots, count, null, keys, req.need).map((slot) => store.userId[slot]!);
+  if (order !== null) {
+    if (order === "by-distance") pageIds = nearest(store, candidateSlots, count, candidateDistances, req.need, deps.dialect);
+    else pageIds = topK(store, candidateSlots, count, null, order.keys, req.need, order.cannotBeat).map((slot) => store.userId[slot]!);
   }
   const counts: FacetCounts | null = counter
     ? {
@@ -501,7 +627,9 @@ function pass(
         }),
       }
     : null;
-  return { pageIds, counts };
+  const placeCounts: IndexedAnswer["placeCounts"] = [];
+  if (places) for (let v = 0; v < placeTally!.length; v++) if (placeTally![v]! > 0) placeCounts.push([places.raw[v]!, placeTally![v]!]);
+  return { pageIds, counts, placeCounts: places ? placeCounts : null };
 }
 
 /** Kilometres added to a cell's farthest point before it counts as wholly inside the radius (rounding, with room). */
@@ -633,7 +761,7 @@ class FacetTally {
 /** A term facet's dictionary codes per slot and the value of each code. */
 function termCodes(
   store: ColumnStore,
-  column: "gender" | "country_code" | "figure_type" | "race_type" | "cup_size" | "region_code" | "city_id",
+  column: "gender" | "figure_type" | "race_type" | "cup_size" | PlaceColumn,
 ): { codes: Uint16Array; raw: ReadonlyArray<number | string | null> } {
   switch (column) {
     case "region_code":

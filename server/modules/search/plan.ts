@@ -11,6 +11,9 @@ import type { DirectoryCondition } from "./directory-filter";
 export const LOOSE_FACETS = ["gender", "figure_type", "race_type"] as const;
 export type LooseFacet = (typeof LOOSE_FACETS)[number];
 
+/** A place column of search_profiles that the directory counts by (its child places). */
+export type PlaceColumn = "country_code" | "region_code" | "city_id";
+
 /** A directory place inside the country filter: one city or one region. */
 export interface SearchPlace {
   cityId?: number;

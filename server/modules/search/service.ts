@@ -61,8 +61,16 @@ import {
   RISEN_TIER,
 } from "./migrations/0127_search_rank_tier";
 import type { SearchHit, FacetBucket } from "../../contract/search";
-import { indexHolds, indexedSearch, type BandCase, type FacetCounts, type FacetGroup, type FacetSource } from "./indexed-search";
-import { LOOSE_FACETS, type LooseFacet, type Plan, type SearchPlace } from "./plan";
+import {
+  indexHolds,
+  indexedSearch,
+  type BandCase,
+  type FacetCounts,
+  type FacetGroup,
+  type FacetSource,
+  type IndexedAnswer,
+} from "./indexed-search";
+import { LOOSE_FACETS, type LooseFacet, type PlaceColumn, type Plan, type SearchPlace } from "./plan";
 import { directoryConditionSql, hasTraitOption, type DirectoryCondition } from "./directory-filter";
 export type { Plan, SearchPlace };
 export type { SearchHit, FacetBucket };
@@ -622,19 +630,29 @@ function insideRadiusOf(deps: ApiDeps, location: SearchLocation) {
   };
 }
 
-/** A place column of search_profiles that the directory counts by. */
-export type PlaceColumn = "country_code" | "region_code" | "city_id";
+export type { PlaceColumn };
+
+/** A child place's profiles (the directory's counts by place). */
+export interface PlaceCount {
+  key: string;
+  count: number;
+}
+
+/**
+ * The index's counts by place as the SQL returns them (`ORDER BY count DESC, key`, places unknown left out): numbers by
+ * value, codes by their bytes (both databases' C collation).
+ */
+function largestPlaces(values: ReadonlyArray<[number | string | null, number]>, limit: number): PlaceCount[] {
+  const counts = values.flatMap(([key, n]) => (key === null || n === 0 ? [] : [{ key, count: n }]));
+  counts.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return counts.slice(0, limit).map((c) => ({ key: String(c.key), count: c.count }));
+}
 
 /**
  * The matches counted per place (where they live: no touring members), the largest `limit` first, ties by the key;
  * places unknown (NULL) are left out. The column index counts them where it holds the search, the SQL otherwise.
  */
-export async function countsByPlace(
-  deps: ApiDeps,
-  input: SearchInput,
-  by: PlaceColumn,
-  limit: number,
-): Promise<Array<{ key: string; count: number }>> {
+export async function countsByPlace(deps: ApiDeps, input: SearchInput, by: PlaceColumn, limit: number): Promise<PlaceCount[]> {
   const { plan, from, now, location } = await searchScope(deps, { ...input, homesOnly: true });
   const engine = input.engine ?? (deps.config.searchIndex ? "auto" : "sql");
   if (engine !== "sql" && indexHolds(plan, input.extra !== undefined)) {
@@ -645,7 +663,8 @@ export async function countsByPlace(
         userTypes: userTypesOf(plan),
         sort: "top_ranking",
         need: 0,
-        facets: [{ source: { column: by } }],
+        byPlace: by,
+        facets: null,
         ageBounds: birthBounds(plan.filter.age, now),
         mode: engine === "index" ? "index" : "auto",
         loose: new Set(),
@@ -653,13 +672,8 @@ export async function countsByPlace(
       },
       DISTANCE_RINGS_KM,
     );
-    if (engine === "index" && !answer?.counts) throw new Error("search: the column index cannot answer this search (engine: index)");
-    if (answer?.counts) {
-      const counts = answer.counts.values[0]!.flatMap(([key, n]) => (key === null || n === 0 ? [] : [{ key, count: n }]));
-      // The SQL's `ORDER BY count DESC, key`: numbers by value, codes by their bytes (both databases' C collation).
-      counts.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      return counts.slice(0, limit).map((c) => ({ key: String(c.key), count: c.count }));
-    }
+    if (engine === "index" && !answer?.placeCounts) throw new Error("search: the column index cannot answer this search (engine: index)");
+    if (answer?.placeCounts) return largestPlaces(answer.placeCounts, limit);
   }
   const column = sql.ref(`search_profiles.${by}`);
   const rows = await from()
@@ -673,15 +687,40 @@ export async function countsByPlace(
 }
 
 export async function runSearch(deps: ApiDeps, input: SearchInput): Promise<SearchResult> {
-  return searchPass(deps, input, true) as Promise<SearchResult>;
+  return (await searchPass(deps, input, true, null)) as SearchResult;
 }
 
 /** Only the ranked page (no total, no facets): teasers and other short lists. */
 export async function runSearchPage(deps: ApiDeps, input: SearchInput): Promise<SearchHit[]> {
-  return (await searchPass(deps, input, false)).hits;
+  return (await searchPass(deps, input, false, null)).hits;
 }
 
-async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: boolean): Promise<SearchResult | { hits: SearchHit[] }> {
+/**
+ * A search and its matches counted by place as countsByPlace counts them (a directory page's listing and its child
+ * places): one pass of the column index where it holds the search (ADR 163). The counts are a function, so that on
+ * the SQL path their GROUP BY runs only when the caller needs them (not for a page that answers 404).
+ */
+export async function runSearchWithPlaceCounts(
+  deps: ApiDeps,
+  input: SearchInput,
+  by: PlaceColumn,
+  limit: number,
+): Promise<{ result: SearchResult; placeCounts: () => Promise<PlaceCount[]> }> {
+  const { placeCounts, ...result } = await searchPass(deps, input, true, by);
+  return {
+    result: result as SearchResult,
+    placeCounts: placeCounts
+      ? () => Promise.resolve(largestPlaces(placeCounts, limit))
+      : () => countsByPlace(deps, { ...input, engine: "sql" }, by, limit),
+  };
+}
+
+async function searchPass(
+  deps: ApiDeps,
+  input: SearchInput,
+  withAggregate: boolean,
+  byPlace: PlaceColumn | null,
+): Promise<(SearchResult | { hits: SearchHit[] }) & { placeCounts?: IndexedAnswer["placeCounts"] }> {
   const { request } = input;
   const { plan, from, sort, target, location, now } = await searchScope(deps, input);
 
@@ -726,6 +765,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
             userTypes: userTypesOf(plan),
             sort,
             need: offset + pageSize,
+            ...(byPlace ? { byPlace } : {}),
             facets: dims,
             ageBounds: birthBounds(plan.filter.age, now),
             mode: engine === "index" ? "index" : "auto",
@@ -816,6 +856,7 @@ async function searchPass(deps: ApiDeps, input: SearchInput, withAggregate: bool
       countries: location.mode === "country" ? location.countries : null,
       facets: aggregate.facets,
     },
+    ...(indexed?.placeCounts ? { placeCounts: indexed.placeCounts } : {}),
   };
 }
 

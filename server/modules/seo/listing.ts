@@ -14,10 +14,11 @@ import type { seoSearchSchema } from "../../contract/operations/seo";
 import { GUEST_VIEWER, type ViewerContext } from "../access/index";
 import { cityBySlug, type CityHit } from "../geo/index";
 import {
-  countsByPlace,
   runSearch,
   runSearchPage,
+  runSearchWithPlaceCounts,
   type PlaceColumn,
+  type PlaceCount,
   type SearchHit,
   type SearchInput,
   type SearchResult,
@@ -119,17 +120,21 @@ export function listDirectory(
   return runSearch(deps, directorySearchInput(category, place, page, viewer, pageSize));
 }
 
-/** Profile counts of the category per country, region or city inside a place, largest first. */
-export function placeCounts(
+/**
+ * One page of a category in a place and the category's profile counts per country, region or city inside it, largest
+ * first (`limit` of them): one pass of the column index where it holds the search. Members touring the place are
+ * listed but not counted: they would count under (and link to) their home.
+ */
+export function listDirectoryWithPlaces(
   deps: ApiDeps,
   category: SeoCategory,
   place: DirectoryPlaceRef,
+  page: number,
   viewer: ViewerContext,
   by: PlaceColumn,
   limit: number,
-): Promise<Array<{ key: string; count: number }>> {
-  // Members touring here live elsewhere: they would count under (and link to) their home city (countsByPlace).
-  return countsByPlace(deps, directorySearchInput(category, place, 1, viewer), by, limit);
+): Promise<{ result: SearchResult; placeCounts: () => Promise<PlaceCount[]> }> {
+  return runSearchWithPlaceCounts(deps, directorySearchInput(category, place, page, viewer), by, limit);
 }
 
 /**

@@ -33,9 +33,16 @@ import { createTtlCache, type TtlCache } from "../../lib/ttl-cache";
 import { GUEST_VIEWER, isGuestVisibleProfile, notBlockedWith, type ViewerContext } from "../access/index";
 import { avatarImages } from "../profiles/index";
 import { citiesById } from "../geo/index";
-import { promotedFor } from "../search/index";
+import { promotedFor, type PlaceColumn, type PlaceCount } from "../search/index";
 import { allSpots, isWithinSpot, spotOfCity, spotsOfCity } from "./spots";
-import { directorySearchInput, listDirectory, placeCounts, resolveDirectoryPlace, topOfDirectory, type DirectoryPlaceRef } from "./listing";
+import {
+  directorySearchInput,
+  listDirectory,
+  listDirectoryWithPlaces,
+  resolveDirectoryPlace,
+  topOfDirectory,
+  type DirectoryPlaceRef,
+} from "./listing";
 import { regionByCode, regionsOf } from "../geo/index";
 import type { GuideCountry } from "../../contract/seo";
 export type { GuideCountry };
@@ -136,9 +143,13 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
   if (query.spot && !spot) throw fail.notFound(DIRECTORY_NOT_FOUND);
   if (spot) place.spot = spot;
   const level: DirectoryLevel = spot ? "spot" : place.city ? "city" : place.region ? "region" : place.country ? "country" : "category";
+  // The next level down, counted in the listing's own pass (ADR 163); a city or a spot has none.
+  const childColumn = level === "city" || level === "spot" ? null : childPlaceColumn(place);
   // The promoted slot (ADR 090): on a city's first page, the running promotion profiles this listing finds.
-  const [result, promoted] = await Promise.all([
-    listDirectory(deps, query.category, place, query.page, viewer),
+  const [{ result, placeCounts }, promoted] = await Promise.all([
+    childColumn
+      ? listDirectoryWithPlaces(deps, query.category, place, query.page, viewer, childColumn, SEO_MAX_CITY_DISPLAY)
+      : listDirectory(deps, query.category, place, query.page, viewer).then((listing) => ({ result: listing, placeCounts: null })),
     level === "city" && query.page === 1 ? promotedFor(deps, directorySearchInput(query.category, place, 1, viewer)) : [],
   ]);
   const total = result.meta.total;
@@ -170,7 +181,7 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
     avatar: avatars.get(h.user_id) ?? null,
     tour: h.tour,
   }));
-  const places = level === "city" || level === "spot" ? [] : await childPlaces(deps, query.category, place, viewer);
+  const places = placeCounts ? await childPlaces(deps, query.category, place, viewer, await placeCounts()) : [];
   return {
     category: query.category,
     level,
@@ -190,33 +201,37 @@ async function buildDirectoryPage(deps: ApiDeps, query: DirectoryQuery, viewer: 
   };
 }
 
-/** The next level down with profile counts: countries, regions (where known) or cities; at most SEO_MAX_CITY_DISPLAY. */
+/** What the next level down of a place is: countries, regions (where the country has them) or cities. */
+function childPlaceColumn({ country, region }: DirectoryPlaceRef): PlaceColumn {
+  if (!country) return "country_code";
+  return !region && regionsOf(country.code).length > 0 ? "region_code" : "city_id";
+}
+
+/** The next level down with profile counts (`counts`, by childPlaceColumn; at most SEO_MAX_CITY_DISPLAY) and cities' teasers. */
 async function childPlaces(
   deps: ApiDeps,
   category: SeoCategory,
   place: DirectoryPlaceRef,
   viewer: ViewerContext,
+  counts: readonly PlaceCount[],
 ): Promise<DirectoryPlace[]> {
   const { country, region } = place;
   if (!country) {
-    const rows = await placeCounts(deps, category, place, viewer, "country_code", SEO_MAX_CITY_DISPLAY);
-    return rows.flatMap((r) => {
+    return counts.flatMap((r) => {
       const slug = countrySlugOf(r.key);
       return slug
         ? [{ slug, name: slug, name_key: `seo.countries.${r.key}`, path: `${category}/${slug}`, profiles: r.count, teaser: [] }]
         : [];
     });
   }
-  if (!region && regionsOf(country.code).length > 0) {
-    const rows = await placeCounts(deps, category, place, viewer, "region_code", SEO_MAX_CITY_DISPLAY);
-    return rows.flatMap((r) => {
+  if (childPlaceColumn(place) === "region_code") {
+    return counts.flatMap((r) => {
       const found = regionByCode(country.code, r.key);
       return found
         ? [{ slug: found.slug, name: found.name, path: `${category}/${country.slug}/${found.slug}`, profiles: r.count, teaser: [] }]
         : [];
     });
   }
-  const counts = await placeCounts(deps, category, place, viewer, "city_id", SEO_MAX_CITY_DISPLAY);
   const cities = await citiesById(
     deps,
     counts.map((c) => Number(c.key)),

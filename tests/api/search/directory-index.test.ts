@@ -10,10 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEO_CATEGORIES, SEO_CATEGORY_WORDS, type SeoCategory } from "#server/contract/seo";
 import { USER_TYPE } from "#server/contract/users";
 import { GUEST_VIEWER, type ViewerContext } from "#server/modules/access/visibility";
-import { countsByPlace, runSearch, runSearchPage, searchScope, type PlaceColumn } from "#server/modules/search/service";
+import {
+  countsByPlace,
+  runSearch,
+  runSearchPage,
+  runSearchWithPlaceCounts,
+  searchScope,
+  type PlaceColumn,
+} from "#server/modules/search/service";
+import { SearchColumnIndex } from "#server/modules/search/column-index";
 import { indexHolds } from "#server/modules/search/indexed-search";
 import { DIRECTORY_LOGGED_TRAIT_GROUPS } from "#server/modules/search/migrations/0130_directory_trait_changes";
 import { directorySearchInput, type DirectoryPlaceRef } from "#server/modules/seo/listing";
+import { clearDirectoryCache, directoryPage } from "#server/modules/seo/service";
 import type { CityHit } from "#server/modules/geo/index";
 import { createTestRuntime, type TestRuntime } from "../../helpers/runtime";
 import { BERLIN, createProfile, northOf } from "../../helpers/search-fixtures";
@@ -40,7 +49,8 @@ const viewers: number[] = [];
 const profiles: number[] = [];
 
 beforeAll(async () => {
-  rt = await createTestRuntime();
+  // The cities resolve (the whole directory pages below show city teasers).
+  rt = await createTestRuntime({ geoData: true });
   const now = rt.clock.now();
   const pick = lcg(158);
   const genders = [1, 2, 3, 6, 7, 8, 9, 10, 11];
@@ -166,10 +176,14 @@ async function compare(category: SeoCategory, placeName: string, page: number, v
   const teaser = directorySearchInput(category, place, 1, viewerOf(viewer), 5);
   expect(await runSearchPage(rt.deps, { ...teaser, engine })).toEqual(await runSearchPage(rt.deps, { ...teaser, engine: "sql" }));
   const by = CHILD[placeName];
-  if (by)
-    expect(await countsByPlace(rt.deps, { ...input, engine }, by, 10)).toEqual(
-      await countsByPlace(rt.deps, { ...input, engine: "sql" }, by, 10),
-    );
+  if (by) {
+    const counts = await countsByPlace(rt.deps, { ...input, engine: "sql" }, by, 10);
+    expect(await countsByPlace(rt.deps, { ...input, engine }, by, 10)).toEqual(counts);
+    // The listing and its counts in one pass (ADR 163): touring members listed, not counted.
+    const together = await runSearchWithPlaceCounts(rt.deps, { ...input, engine }, by, 10);
+    expect(together.result).toEqual(viaSql);
+    expect(await together.placeCounts()).toEqual(counts);
+  }
   return viaSql;
 }
 
@@ -282,4 +296,134 @@ describe("the SEO directory through the column index", () => {
     await changeTrait(2, outsider, ["escort_service", 114]);
     expect(await listed()).not.toContain(outsider);
   }, 120_000);
+
+  it("lists members touring a place in its one pass but counts them where they live, as the SQL does", async () => {
+    const now = rt.clock.now();
+    // An escort living in Vienna and one living in Bayern, both touring Berlin now.
+    const tourers = [
+      await createProfile(rt, {
+        userType: USER_TYPE.escort,
+        gender: 2,
+        point: VIENNA,
+        countryCode: "AT",
+        regionCode: "9",
+        cityId: VIENNA_CITY,
+      }),
+      await createProfile(rt, { userType: USER_TYPE.escort, gender: 2, point: BERLIN, cityId: 2867714, regionCode: "02" }),
+    ];
+    for (const tourer of tourers)
+      await rt.deps.db
+        .insertInto("tours")
+        .values({
+          user_id: tourer.id,
+          city_id: BERLIN_CITY,
+          city_slug: "berlin",
+          city_name: "Berlin",
+          country_code: "DE",
+          region_code: "16",
+          lat: BERLIN.lat,
+          lon: BERLIN.lon,
+          date_from: "2026-01-01",
+          date_to: "2026-01-02",
+          starts_at: now - DAY,
+          ends_at: now + 2 * DAY,
+          cancelled_at: null,
+          created_at: now - 2 * DAY,
+        })
+        .execute();
+    for (const [placeName, by] of [
+      ["germany", "region_code"],
+      ["berlinRegion", "city_id"],
+    ] as const) {
+      const input = directorySearchInput("escort", PLACES[placeName]!, 1, GUEST_VIEWER, 500);
+      const together = await runSearchWithPlaceCounts(rt.deps, { ...input, engine: "index" }, by, 50);
+      const listed = together.result.hits.map((h) => h.user_id);
+      for (const tourer of tourers) expect(listed).toContain(tourer.id);
+      expect(together.result).toEqual(await runSearch(rt.deps, { ...input, engine: "sql" }));
+      const counts = await countsByPlace(rt.deps, { ...input, engine: "sql" }, by, 50);
+      expect(await together.placeCounts()).toEqual(counts);
+      // The Viennese tourer's home region and the Bavarian's home city are not counted in a place they only visit.
+      expect(counts.map((c) => c.key)).not.toContain(placeName === "germany" ? "9" : "2867714");
+    }
+  }, 120_000);
+
+  it("keeps each place's rows exact when profiles move between cities, regions and countries, change type and go", async () => {
+    const db = rt.deps.db;
+    const places = ["everywhere", "germany", "austria", "berlinRegion", "otherRegion", "berlin", "otherCity", "vienna"];
+    const check = async () => {
+      for (const placeName of places)
+        for (const category of ["sex-and-erotic", "escort"] as const) await compare(category, placeName, 1, -1, 500);
+    };
+    await check();
+    const [a, b, c, d] = profiles.slice(100, 104) as [number, number, number, number];
+    const move = (userId: number, to: { city_id: number; region_code: string; country_code: string }) =>
+      db.updateTable("profiles").set(to).where("user_id", "=", userId).execute();
+    // A city within the region, another region, another country, and back: each leaves its old place's list.
+    await move(a, { city_id: OTHER_CITY, region_code: "16", country_code: "DE" });
+    await move(b, { city_id: 2867714, region_code: "02", country_code: "DE" });
+    await move(c, { city_id: VIENNA_CITY, region_code: "9", country_code: "AT" });
+    await check();
+    await move(c, { city_id: BERLIN_CITY, region_code: "16", country_code: "DE" });
+    // Another user type (escort → business): another home of the same place.
+    await db.updateTable("users").set({ user_type: USER_TYPE.business }).where("id", "=", d).execute();
+    await check();
+    const inBerlin = async () =>
+      (await runSearch(rt.deps, { ...directorySearchInput("escort", PLACES.berlin!, 1, GUEST_VIEWER, 500), engine: "index" })).meta.total;
+    const before = await inBerlin();
+    // Gone: its slot is free; a new profile in Berlin may take it.
+    const gone = (
+      await db
+        .selectFrom("search_profiles")
+        .select("user_id")
+        .where("city_id", "=", BERLIN_CITY)
+        .where("user_type", "=", USER_TYPE.escort)
+        .where("members_only", "=", 0)
+        .orderBy("user_id")
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    await db.deleteFrom("profiles").where("user_id", "=", gone).execute();
+    expect(await inBerlin()).toBe(before - 1);
+    await check();
+    const added = await createProfile(rt, { userType: USER_TYPE.escort, gender: 2, point: BERLIN, cityId: BERLIN_CITY, regionCode: "16" });
+    profiles.push(added.id);
+    expect(await inBerlin()).toBe(before);
+    await check();
+  }, 600_000);
+
+  it("builds whole directory pages — listing, counts by place and the region's city teasers — as the SQL does", async () => {
+    await SearchColumnIndex.of(rt.deps).load();
+    const config = rt.deps.config as { searchIndex: boolean };
+    const switchedBefore = config.searchIndex;
+    const addresses = [
+      {},
+      { country: "deutschland" },
+      { country: "oesterreich" },
+      { country: "deutschland", region: "berlin" },
+      { country: "deutschland", region: "bayern" },
+      { country: "oesterreich", region: "wien" },
+      { country: "deutschland", region: "berlin", city: "berlin" },
+    ];
+    const pageOf = async (engineOn: boolean, query: Parameters<typeof directoryPage>[1], viewer: ViewerContext) => {
+      config.searchIndex = engineOn;
+      clearDirectoryCache(rt.deps.db);
+      try {
+        return await directoryPage(rt.deps, query, viewer);
+      } catch (error) {
+        return { error: String(error) };
+      } finally {
+        config.searchIndex = switchedBefore;
+      }
+    };
+    let teasers = 0;
+    for (const category of SEO_CATEGORY_WORDS)
+      for (const address of addresses)
+        for (const viewer of [-1, 0]) {
+          const query = { category, page: 1, ...address };
+          const viaSql = await pageOf(false, query, viewerOf(viewer));
+          expect(await pageOf(true, query, viewerOf(viewer))).toEqual(viaSql);
+          if ("places" in viaSql) teasers += viaSql.places.filter((p) => p.teaser.length > 0).length;
+        }
+    // Region pages showed city teasers (the comparison covered them).
+    expect(teasers).toBeGreaterThan(10);
+  }, 600_000);
 });
