@@ -162,6 +162,11 @@ function matcherOf(
   s: ColumnStore,
   blocked: Set<number> | null,
   directory: ((i: number) => boolean) | null,
+  /**
+   * The rows come from cell postings of the asked types open to the viewer, and every row of a cell that is not wholly
+   * inside the radius gets its distance (pass): the type and bounding-box tests are then already decided.
+   */
+  inCellsOfRadius = false,
 ): (i: number) => boolean {
   const { plan, loose } = req;
   // Members touring the place are listed wherever they live (searchConditions' OR; country mode only, see indexHolds).
@@ -199,8 +204,13 @@ function matcherOf(
   const viewerId = plan.viewer.id;
   const membersOnlyTypes = lookup(MEMBERS_ONLY_USER_TYPES) ?? new Uint8Array(0);
   return (i) => {
-    if (!listed(types, s.userType[i]!)) return false;
-    if (box && !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)) return false;
+    if (!inCellsOfRadius && !listed(types, s.userType[i]!)) return false;
+    if (
+      box &&
+      !inCellsOfRadius &&
+      !(s.lat[i]! >= box.minLat && s.lat[i]! <= box.maxLat && s.lon[i]! >= box.minLon && s.lon[i]! <= box.maxLon)
+    )
+      return false;
     if (needsPosition && Number.isNaN(s.lat[i]!)) return false;
     if (touring === null || !touring.has(s.userId[i]!)) {
       if (countries && !countries.has(s.country[i]!)) return false;
@@ -228,7 +238,7 @@ function matcherOf(
     if (safe && s.safeSexStatus[i] !== 1) return false;
     if (viewerId !== null) {
       if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
-    } else if (s.membersOnly[i] !== 0 || listed(membersOnlyTypes, s.userType[i]!)) return false;
+    } else if (s.membersOnly[i] !== 0 || (!inCellsOfRadius && listed(membersOnlyTypes, s.userType[i]!))) return false;
     if (directory !== null && !directory(i)) return false;
     return true;
   };
@@ -260,19 +270,56 @@ function distanceFrom(lat: number, lon: number) {
   };
 }
 
+/** distanceFrom's term under the square root: it grows with the distance, so comparing it compares distances. */
+function haversineFrom(lat: number, lon: number) {
+  const lat0 = (lat * Math.PI) / 180;
+  const lon0 = (lon * Math.PI) / 180;
+  const cosLat0 = Math.cos((lat * Math.PI) / 180);
+  const rad = Math.PI / 180;
+  return (rowLat: number, rowLon: number) => {
+    const a = Math.sin((rowLat * rad - lat0) / 2);
+    const b = Math.sin((rowLon * rad - lon0) / 2);
+    return a * a + cosLat0 * Math.cos(rowLat * rad) * b * b;
+  };
+}
+
+/** The haversine term of a distance in km (distanceFrom's inverse). */
+function haversineOfDistance(km: number): number {
+  const half = Math.sin(Math.max(0, km) / (2 * EARTH_RADIUS_KM));
+  return half * half;
+}
+
+/** Rows nearer the radius than this get the whole distance (a metre: far above a double's error at these sizes). */
+const HAVERSINE_MARGIN_KM = 1e-3;
+
 /**
  * Sort keys of a slot, larger first, in the ORDER BY's order (orderFor); the user id decides last (larger first). The
  * answer is a buffer the next call overwrites (no allocation per row); topK copies what it keeps.
  */
-type Keys = (s: ColumnStore, i: number, distance: number) => Float64Array;
+interface Keys {
+  (s: ColumnStore, i: number, distance: number): Float64Array;
+  /** The first key alone: most rows lose to the page's last entry on it, before the others are worked out (topK). */
+  first: (s: ColumnStore, i: number, distance: number) => number;
+}
 
-/** A Keys function over a buffer of `n` keys filled by `fill`. */
-function keyBuffer(n: number, fill: (out: Float64Array, s: ColumnStore, i: number, distance: number) => void): Keys {
+/** A Keys function over a buffer of `n` keys filled by `fill`; `first` where the first key is cheaper alone. */
+function keyBuffer(
+  n: number,
+  fill: (out: Float64Array, s: ColumnStore, i: number, distance: number) => void,
+  first?: (s: ColumnStore, i: number, distance: number) => number,
+): Keys {
   const out = new Float64Array(n);
-  return (s, i, d) => {
+  const keys = ((s, i, d) => {
     fill(out, s, i, d);
     return out;
-  };
+  }) as Keys;
+  keys.first =
+    first ??
+    ((s, i, d) => {
+      fill(out, s, i, d);
+      return out[0]!;
+    });
+  return keys;
 }
 
 function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonly number[]): Keys | "by-distance" {
@@ -284,11 +331,15 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
   const login = (s: ColumnStore, i: number) => (Number.isNaN(s.lastLoginAt[i]!) ? nullLogin : s.lastLoginAt[i]!);
   const risen = (s: ColumnStore, i: number) => (s.riseUpUntil[i]! > now ? s.riseUpUntil[i]! : 0);
   const score = (s: ColumnStore, i: number) => scoreOf(s, i, now);
-  const ranking = keyBuffer(3, (out, s, i) => {
-    out[0] = risen(s, i);
-    out[1] = score(s, i);
-    out[2] = login(s, i);
-  });
+  const ranking = keyBuffer(
+    3,
+    (out, s, i) => {
+      out[0] = risen(s, i);
+      out[1] = score(s, i);
+      out[2] = login(s, i);
+    },
+    risen,
+  );
   switch (sort) {
     case "distance":
       return radius ? "by-distance" : ranking;
@@ -303,12 +354,16 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
         for (let r = 0; r < rings.length; r++) if (squared < rings[r]! * rings[r]!) return r;
         return rings.length;
       };
-      return keyBuffer(4, (out, s, i) => {
-        out[0] = risen(s, i);
-        out[1] = -ringOf(s, i);
-        out[2] = score(s, i);
-        out[3] = login(s, i);
-      });
+      return keyBuffer(
+        4,
+        (out, s, i) => {
+          out[0] = risen(s, i);
+          out[1] = -ringOf(s, i);
+          out[2] = score(s, i);
+          out[3] = login(s, i);
+        },
+        risen,
+      );
     }
     case "rating":
       return keyBuffer(4, (out, s, i) => {
@@ -340,14 +395,18 @@ function keysOf(req: IndexedRequest, dialect: ApiDeps["dialect"], rings: readonl
       });
     }
     case "top_ranked":
-      return keyBuffer(4, (out, s, i) => {
-        const rating = s.ratingAvg[i]!;
-        const reviews = s.reviewCount[i]!;
-        out[0] = risen(s, i);
-        out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
-        out[2] = score(s, i);
-        out[3] = login(s, i);
-      });
+      return keyBuffer(
+        4,
+        (out, s, i) => {
+          const rating = s.ratingAvg[i]!;
+          const reviews = s.reviewCount[i]!;
+          out[0] = risen(s, i);
+          out[1] = (Number.isNaN(rating) ? 0 : rating) * (reviews > 20 ? 20 : reviews);
+          out[2] = score(s, i);
+          out[3] = login(s, i);
+        },
+        risen,
+      );
     case "top_ranking":
       return ranking;
   }
@@ -363,7 +422,10 @@ function topK(store: ColumnStore, matches: Int32Array, count: number, distances:
   const best: Array<{ slot: number; keys: number[]; id: number }> = [];
   for (let m = 0; m < count; m++) {
     const slot = matches[m]!;
-    const rowKeys = keys(store, slot, distances ? distances[m]! : 0);
+    const distance = distances ? distances[m]! : 0;
+    // Larger keys rank first: a row whose first key is below the last entry's cannot enter the page.
+    if (best.length === k && keys.first(store, slot, distance) < best[k - 1]!.keys[0]!) continue;
+    const rowKeys = keys(store, slot, distance);
     const id = store.userId[slot]!;
     if (best.length === k && compareKeys(rowKeys, id, best[k - 1]!.keys, best[k - 1]!.id) >= 0) continue;
     let lo = 0;
@@ -417,8 +479,14 @@ function pass(
   const store = index.store!;
   const { plan } = req;
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
-  const matches = matcherOf(req, store, blocked, directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null));
+  const guest = plan.viewer.id === null;
+  const directory = directoryRowFilter(plan.directory, store, index.directoryTraits, guest);
+  const matches = matcherOf(req, store, blocked, directory, radius !== null);
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
+  const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;
+  const haversine = radius ? haversineFrom(radius.lat, radius.lon) : null;
+  const insideHaversine = radius ? haversineOfDistance(radius.radius - HAVERSINE_MARGIN_KM) : 0;
+  const outsideHaversine = radius ? haversineOfDistance(radius.radius + HAVERSINE_MARGIN_KM) : Infinity;
   const wantPage = req.need > 0 && req.need <= MAX_INDEXED_PAGE_END;
   const keys = wantPage ? keysOf(req, deps.dialect, rings) : null;
   // Every row's distance only where the page is sorted by it; elsewhere only rows of cells that reach the radius.
@@ -432,14 +500,32 @@ function pass(
   const visit = (slot: number, inner: boolean) => {
     if (!matches(slot)) return;
     let d = 0;
+    // A cell wholly inside the radius is inside its box too; the others' rows are tested against both.
+    if (
+      !inner &&
+      box &&
+      !(
+        store.lat[slot]! >= box.minLat &&
+        store.lat[slot]! <= box.maxLat &&
+        store.lon[slot]! >= box.minLon &&
+        store.lon[slot]! <= box.maxLon
+      )
+    )
+      return;
     if (distance && radius && (!inner || everyDistance)) {
-      d = distance(store.lat[slot]!, store.lon[slot]!);
-      // At the radius itself the database's own sin and radians decide (last bits of a double).
-      if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
-        const inside = decided.get(store.userId[slot]!);
-        if (inside === undefined) undecided.push(store.userId[slot]!);
-        if (!inside) return;
-      } else if (d > radius.radius) return;
+      // Without a distance sort only the side of the radius matters: the haversine term alone (no asin, no sqrt)
+      // decides every row more than HAVERSINE_MARGIN_KM from it.
+      const h = everyDistance || !haversine ? -1 : haversine(store.lat[slot]!, store.lon[slot]!);
+      if (h > outsideHaversine) return;
+      if (h < 0 || h >= insideHaversine) {
+        d = distance(store.lat[slot]!, store.lon[slot]!);
+        // At the radius itself the database's own sin and radians decide (last bits of a double).
+        if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
+          const inside = decided.get(store.userId[slot]!);
+          if (inside === undefined) undecided.push(store.userId[slot]!);
+          if (!inside) return;
+        } else if (d > radius.radius) return;
+      }
     }
     // The facets as the fold counts them (foldFacetCounts): a row whose every loose filter accepts it counts in the
     // total and in every facet; one that a single loose filter rejects counts in that facet alone (what the others
@@ -448,7 +534,7 @@ function pass(
     let onPage = true;
     for (let f = 0; f < facetCount; f++) {
       const c = counters[f]!;
-      const value = c.codes !== null ? c.codes[slot]! : bandIndex(c.column![slot]!, c.bands!);
+      const value = c.codes !== null ? c.codes[slot]! : bandOfTally(c, c.column![slot]!);
       at[f] = value;
       if (c.acceptsCount !== null) {
         if (c.acceptsCount[value] === 0) rejectedBy = rejectedBy === -1 ? f : -2;
@@ -472,10 +558,11 @@ function pass(
     candidateDistances[count] = d;
     count += 1;
   };
-  if (radius && distance) {
-    const box = boundingBox(radius.lat, radius.lon, radius.radius);
+  if (radius && distance && box) {
     const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
-    for (const type of new Set(req.userTypes))
+    for (const type of new Set(req.userTypes)) {
+      // Members-only types are never listed to a guest (the matcher's test, decided once per posting list).
+      if (guest && MEMBERS_ONLY_USER_TYPES.includes(type)) continue;
       for (let a = lat0; a <= lat1; a++)
         for (let o = lon0; o <= lon1; o++) {
           const list = store.cellSlots(type, cellKey(a, o));
@@ -483,6 +570,7 @@ function pass(
           const inner = cellWithin(distance, a, o, radius.radius);
           for (let k = 0; k < list.length; k++) visit(list[k]!, inner);
         }
+    }
   } else for (let slot = 0; slot < store.size; slot++) if (store.alive[slot] === 1) visit(slot, true);
   if (undecided.length > 0) return undecided;
 
@@ -603,6 +691,13 @@ export function bandOf(value: number, cases: readonly BandCase[]): number | null
   return index === 0 ? null : index - 1;
 }
 
+/** bandOf as the scan finds it (through the band table where it reaches); the property test holds the two equal. */
+export function scannedBandOf(value: number, cases: readonly BandCase[]): number | null {
+  const tally = new FacetTally(null, null, compiledBands(cases), [null, ...cases.map((_, b) => b)], undefined);
+  const index = bandOfTally(tally, value);
+  return index === 0 ? null : index - 1;
+}
+
 /**
  * One facet counted in the scan: each row's value as a small index (a dictionary code, or a band) into `counts`. A
  * class, so every tally has one shape and the scan's property reads stay monomorphic (objects spread from two literals
@@ -614,6 +709,9 @@ class FacetTally {
   /** A loose facet: whether its filter accepts each index, as the fold counts (Number(NULL) is 0) and as the page's WHERE. */
   readonly acceptsCount: Uint8Array | null;
   readonly acceptsPage: Uint8Array | null;
+  /** A range facet's band index by `value - bandTableFrom` (bandTableOf); empty for a term facet. */
+  readonly bandTable: Uint8Array;
+  readonly bandTableFrom: number;
   constructor(
     /** The store's dictionary codes of a term facet (null: a range facet, banded from `column`). */
     readonly codes: Uint16Array | null,
@@ -624,10 +722,52 @@ class FacetTally {
     accepts: ReadonlySet<number> | undefined,
   ) {
     this.counts = new Int32Array(raw.length);
+    const table = bands ? bandTableOf(bands) : null;
+    this.bandTable = table?.table ?? NO_TABLE;
+    this.bandTableFrom = table?.from ?? 0;
     this.acceptsCount = accepts ? Uint8Array.from(raw, (value) => (accepts.has(Number(value)) ? 1 : 0)) : null;
     // The page's WHERE (`column IN (…)`) never holds for NULL.
     this.acceptsPage = accepts ? Uint8Array.from(raw, (value) => (typeof value === "number" && accepts.has(value) ? 1 : 0)) : null;
   }
+}
+
+const NO_TABLE = new Uint8Array(0);
+
+/** A range facet's band index of a value: from its table where the table reaches, else bandIndex. */
+function bandOfTally(c: FacetTally, value: number): number {
+  const at = value - c.bandTableFrom;
+  return at >= 0 && at < c.bandTable.length ? c.bandTable[at]! : bandIndex(value, c.bands!);
+}
+
+/** The widest span of values a band table covers (the age bands' birth dates span ~1.1 million yyyymmdd values). */
+const MAX_BAND_TABLE = 1 << 21;
+const bandTables = new Map<string, { from: number; table: Uint8Array }>();
+
+/**
+ * bandIndex as a table over the values between the bands' finite bounds, so the scan's range facets cost one array
+ * read per row instead of a loop over the bands (a tenth of the bar's time). Kept per set of bounds: the price bands
+ * never change, the age bands' birth-date bounds once a day; null where the bounds span too many values.
+ */
+function bandTableOf(bands: Bands): { from: number; table: Uint8Array } | null {
+  const key = `${Array.from(bands.lo).join()}/${Array.from(bands.hi).join()}`;
+  const known = bandTables.get(key);
+  if (known) return known;
+  const finite = [...bands.lo, ...bands.hi].filter(Number.isFinite);
+  if (finite.length === 0) return null;
+  const from = Math.min(...finite);
+  const to = Math.max(...finite);
+  if (to - from + 1 > MAX_BAND_TABLE || bands.lo.length > 255) return null;
+  const table = new Uint8Array(to - from + 1);
+  // The first band whose bounds hold wins (bandIndex's rule): later bands fill only what earlier ones left.
+  for (let b = 0; b < bands.lo.length; b++) {
+    const lo = Math.max(bands.lo[b]!, from);
+    const hi = Math.min(bands.hi[b]!, to);
+    for (let v = lo; v <= hi; v++) if (table[v - from] === 0) table[v - from] = b + 1;
+  }
+  if (bandTables.size >= 16) bandTables.clear();
+  const entry = { from, table };
+  bandTables.set(key, entry);
+  return entry;
 }
 
 /** A term facet's dictionary codes per slot and the value of each code. */
