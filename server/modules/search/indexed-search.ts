@@ -305,15 +305,8 @@ function scoreOf(s: ColumnStore, i: number, now: number): number {
 
 /** The SQL's great-circle distance (distanceSql), in the same steps. */
 function distanceFrom(lat: number, lon: number) {
-  const lat0 = (lat * Math.PI) / 180;
-  const lon0 = (lon * Math.PI) / 180;
-  const cosLat0 = Math.cos((lat * Math.PI) / 180);
-  const rad = Math.PI / 180;
-  return (rowLat: number, rowLon: number) => {
-    const a = Math.sin((rowLat * rad - lat0) / 2);
-    const b = Math.sin((rowLon * rad - lon0) / 2);
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a * a + cosLat0 * Math.cos(rowLat * rad) * b * b));
-  };
+  const haversine = haversineFrom(lat, lon);
+  return (rowLat: number, rowLon: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(haversine(rowLat, rowLon)));
 }
 
 /** distanceFrom's term under the square root: it grows with the distance, so comparing it compares distances. */
