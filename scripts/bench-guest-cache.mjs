@@ -21,6 +21,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { cpuSeconds, runWrk } from "./bench-wrk.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -81,14 +82,6 @@ await new Promise((resolve) => setTimeout(resolve, 1500));
 // taskset execs node in place: its pid is the floor server's.
 const floorPid = String(floor.pid);
 
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK)
-function cpuSeconds(pid) {
-  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
 async function probeHits(url) {
   let hits = 0;
   for (let i = 0; i < 20; i++) {
@@ -100,28 +93,15 @@ async function probeHits(url) {
 }
 
 async function benchWrk(url, pid) {
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname)) throw new Error(`refusing ${url}: loopback only`);
   const cpuBefore = cpuSeconds(pid);
-  const out = execFileSync(
-    "taskset",
-    [
-      "-c",
-      values["client-core"],
-      "wrk",
-      "-t1",
-      `-c${values.concurrency}`,
-      `-d${values.duration}s`,
-      ...(encoding !== "identity" ? ["-H", `Accept-Encoding: ${encoding}`] : []),
-      url,
-    ],
-    { encoding: "utf8" },
-  );
+  const { requests, rate, errors, p50 } = runWrk({
+    url,
+    core: values["client-core"],
+    concurrency: values.concurrency,
+    duration: values.duration,
+    headers: encoding !== "identity" ? [`Accept-Encoding: ${encoding}`] : [],
+  });
   const cpu = cpuSeconds(pid) - cpuBefore;
-  const requests = Number(/(\d+) requests in ([\d.]+)(m?s)/.exec(out)?.[1] ?? 0);
-  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const errors =
-    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: .*?timeout (\d+)/.exec(out)?.[1] ?? 0);
-  const p50 = /50%\s+(\S+)/.exec(out)?.[1];
   const hits = pid === floorPid ? 0 : await probeHits(url);
   return {
     requests,

@@ -8,13 +8,14 @@
 //
 //   node scripts/bench-proxy-cache.mjs --base http://127.0.0.1:3722 --pid <instance pid> [--port 3726] [--floor-port 3728]
 //     [--path /de …] [--duration 5] [--rounds 3] [--concurrency 16] [--core 1] [--client-core 0] [--accept-encoding br]
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { ensureCertificate, ensureHaproxy, haproxyConfig } from "./cluster/haproxy.mjs";
+import { cpuSeconds, runWrk } from "./bench-wrk.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -80,32 +81,15 @@ if (check.status !== 0) throw new Error(`haproxy refused the configuration:\n${c
 const haproxy = spawn("taskset", ["-c", values.core, "/usr/sbin/haproxy", "-db", "-f", cfg], { stdio: ["ignore", "ignore", "inherit"] });
 await new Promise((resolve) => setTimeout(resolve, 3000)); // listening, and the first health check passed
 
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function wrk(url) {
   const before = { proxy: cpuSeconds(haproxy.pid), app: cpuSeconds(values.pid) };
-  const out = execFileSync(
-    "taskset",
-    [
-      "-c",
-      values["client-core"],
-      "wrk",
-      "-t1",
-      `-c${values.concurrency}`,
-      `-d${values.duration}s`,
-      "-H",
-      `Accept-Encoding: ${encoding}`,
-      url,
-    ],
-    { encoding: "utf8" },
-  );
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const { requests, rate, errors } = runWrk({
+    url,
+    core: values["client-core"],
+    concurrency: values.concurrency,
+    duration: values.duration,
+    headers: [`Accept-Encoding: ${encoding}`],
+  });
   return {
     requests,
     rate,
