@@ -7,12 +7,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { CompletedStep } from "~/features/registration/CompletedStep";
 import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
-import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
 import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = JOIN_STEP_HANDLE;
+export const handle = { i18n: ["registration"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadJoinStep(args, "user", "completed");
 export const action = (args: ActionFunctionArgs) => submitJoinStep(args, "user", "completed");

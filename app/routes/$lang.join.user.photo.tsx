@@ -6,12 +6,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { PhotoStep } from "~/features/registration/PhotoStep";
 import { JoinStepPage } from "~/features/registration/RegistrationStepPage";
-import { JOIN_STEP_HANDLE } from "~/features/registration/join-steps";
 import { loadJoinStep, submitJoinStep } from "~/features/registration/steps.server";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = JOIN_STEP_HANDLE;
+export const handle = { i18n: ["registration"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadJoinStep(args, "user", "photo");
 export const action = (args: ActionFunctionArgs) => submitJoinStep(args, "user", "photo");

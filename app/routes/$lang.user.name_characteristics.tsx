@@ -7,13 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AppearanceStep } from "~/features/registration/AppearanceStep";
 import { BusinessServicesStep } from "~/features/registration/BusinessSteps";
 import { ProfileSettingsRoute, type SectionForm } from "~/features/settings/ProfileSettingsPage";
-import { PROFILE_SETTINGS_HANDLE } from "~/features/settings/page-text";
 import { loadProfileSettings, submitProfileSettings } from "~/features/settings/settings.server";
 import type { SettingsSection } from "#server/contract/settings";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = PROFILE_SETTINGS_HANDLE;
+export const handle = { i18n: ["account", "registration", "traits"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadProfileSettings(args, "name_characteristics");
 

@@ -8,13 +8,12 @@ import { BusinessDescriptionStep } from "~/features/registration/BusinessDescrip
 import { ProfileStep } from "~/features/registration/ProfileStep";
 import { TextReviewIsland } from "~/features/moderation/TextReviewIsland";
 import { ProfileSettingsRoute, type SectionForm } from "~/features/settings/ProfileSettingsPage";
-import { PROFILE_SETTINGS_HANDLE } from "~/features/settings/page-text";
 import { loadProfileSettings, submitProfileSettings } from "~/features/settings/settings.server";
 import type { SettingsSection } from "#server/contract/settings";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = PROFILE_SETTINGS_HANDLE;
+export const handle = { i18n: ["account", "registration", "search", "traits", "moderation"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadProfileSettings(args, "status_description");
 

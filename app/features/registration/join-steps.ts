@@ -14,6 +14,3 @@ export const JOIN_STEP_KEYS = {
 export function textKeyOf(audience: JoinAudience, stepKey: string): string {
   return audience === "business" && stepKey !== "photo" && stepKey !== "completed" ? `business_${stepKey}` : stepKey;
 }
-
-/** Every step route's handle: the step forms' texts, their controls' (search) and trait names (traits). */
-export const JOIN_STEP_HANDLE = { i18n: ["registration", "search", "traits"] };

@@ -15,6 +15,3 @@ const BUSINESS_WORDED: ReadonlySet<SettingsKey> = new Set([
 export function pageTextKey(key: SettingsKey, part: "title" | "summary" | "intro", isBusiness: boolean): string {
   return `settings.${isBusiness && BUSINESS_WORDED.has(key) ? "pages_business" : "pages"}.${key}.${part}`;
 }
-
-/** The profile settings routes' handle: the step forms' controls and trait names (join, search, traits), texts under review (moderation). */
-export const PROFILE_SETTINGS_HANDLE = { i18n: ["account", "registration", "search", "traits", "moderation"] };
