@@ -57,6 +57,17 @@ const scenarios = [
     path: "/api/v2/search/user-and-business",
     body: { filterquery: { country: ["DE"], gender: [2] }, page_no: 3 },
   },
+  // Trait groups off search_profiles and a business kind, held by the index since ADR 176 (the SQL path before).
+  {
+    name: "10 km Berlin, gender + language de, facets (trait group)",
+    path: "/api/v2/search/user-and-business",
+    body: { filterquery: { location: { ...BERLIN, radius: 10 }, gender: [2], language: ["de"] }, facets: FACETS, sort: "top_ranking" },
+  },
+  {
+    name: "100 km Berlin, businesses of the kind club",
+    path: "/api/v2/search/user-and-business",
+    body: { searchMode: "business", filterquery: { location: { ...BERLIN, radius: 100 }, business_kind: "club" }, sort: "top_ranking" },
+  },
   {
     name: "SEO directory: ladies in Berlin, page 2",
     path: "/api/v2/search/seo",

@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import type { DB } from "../../db/index";
-import { DirectoryTraits } from "./directory-filter";
+import { TraitBits } from "./directory-filter";
 
 /** The columns the index holds, in the order of the load query. */
 const COLUMNS = [
@@ -475,8 +475,8 @@ const indexes = new WeakMap<DB, SearchColumnIndex>();
 
 export class SearchColumnIndex {
   store: ColumnStore | null = null;
-  /** The SEO directory's trait options per user (ADR 158), loaded and refreshed with the rows. */
-  directoryTraits: DirectoryTraits | null = null;
+  /** Trait options and business kinds per user (ADR 158, 170), loaded and refreshed with the rows. */
+  traitBits: TraitBits | null = null;
   private position: LogPosition = { seq: 0, xmin: null };
   private loading: Promise<void> | null = null;
   private current: Promise<void> | null = null;
@@ -543,7 +543,7 @@ export class SearchColumnIndex {
     // The position first: a change committed during the load is applied again by the next read (idempotent).
     const { position } = await this.readLog(null);
     const store = new ColumnStore();
-    const traits = new DirectoryTraits();
+    const traits = new TraitBits();
     for (let after = -1; ;) {
       const rows = (await this.deps.db
         .selectFrom("search_profiles")
@@ -563,7 +563,7 @@ export class SearchColumnIndex {
     }
     store.clusterByCell();
     this.store = store;
-    this.directoryTraits = traits;
+    this.traitBits = traits;
     this.position = position;
     this.lastLoad = { rows: store.count, ms: performance.now() - started };
     this.loads += 1;
@@ -580,9 +580,9 @@ export class SearchColumnIndex {
     const ids = [...read.users];
     for (let i = 0; i < ids.length; i += RELOAD_CHUNK) {
       const chunk = ids.slice(i, i + RELOAD_CHUNK);
-      const [rows, traitRows] = await Promise.all([
+      const [rows, facts] = await Promise.all([
         this.deps.db.selectFrom("search_profiles").select(selectColumns).where("search_profiles.user_id", "in", chunk).execute(),
-        this.directoryTraits!.read(this.deps.db, chunk),
+        this.traitBits!.read(this.deps.db, chunk),
       ]);
       const present = new Set<number>();
       for (const row of rows as unknown as Row[]) {
@@ -590,7 +590,7 @@ export class SearchColumnIndex {
         present.add(Number(row.user_id));
       }
       for (const id of chunk) if (!present.has(id)) store.remove(id);
-      this.directoryTraits!.replace(chunk, traitRows);
+      this.traitBits!.replace(chunk, facts);
     }
     this.position = read.position;
   }

@@ -4,6 +4,7 @@ import { registerSearch } from "./routes";
 import * as m0127 from "./migrations/0127_search_rank_tier";
 import * as m0128 from "./migrations/0128_search_profile_changes";
 import * as m0130 from "./migrations/0130_directory_trait_changes";
+import * as m0131 from "./migrations/0131_search_trait_changes";
 export * from "./service";
 export { promotedFor } from "./promoted";
 export { hasTraitOption, type DirectoryCondition } from "./directory-filter";
@@ -14,5 +15,10 @@ export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_ra
 export const manifest = defineFeature({
   name: "search",
   routes: registerSearch,
-  migrations: { "0127_search_rank_tier": m0127, "0128_search_profile_changes": m0128, "0130_directory_trait_changes": m0130 },
+  migrations: {
+    "0127_search_rank_tier": m0127,
+    "0128_search_profile_changes": m0128,
+    "0130_directory_trait_changes": m0130,
+    "0131_search_trait_changes": m0131,
+  },
 });

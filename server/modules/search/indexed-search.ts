@@ -22,7 +22,7 @@ import {
 } from "./column-index";
 import { LOGIN_BONUS_MAX, PLUS_BONUS } from "./migrations/0127_search_rank_tier";
 import type { PlaceColumn, Plan } from "./plan";
-import { directoryIndexable, directoryRowFilter } from "./directory-filter";
+import { directoryIndexable, filterTraitsIndexable, offRowFilter } from "./directory-filter";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Distances this close (km) to the radius, or to the page's last distance, are left to the database's arithmetic. */
@@ -65,20 +65,28 @@ const INDEXED_FILTER_KEYS = new Set([
   "race_type",
   "cup_size",
   "only_show_type",
+  // Held beside the rows (directory-filter.ts TraitBits; escort services only for the options the directory holds).
+  "breast_type",
+  "hair_color",
+  "hair_length",
+  "language",
+  "escort_service",
+  "business_kind",
 ]);
 
 /**
  * Whether the index can answer this plan's filter. Not held, so the SQL path: a name prefix, members touring the
  * place of a radius search, an extra condition (a callback), a directory condition with a trait option the index
- * does not hold (directory-filter.ts), the multi-valued traits of the filter (breast type, hair color and length,
- * escort services, languages), time prices other than the hour, a business kind, and the flags has_avatar, on_tour,
- * exclusive_content and (where it applies) fsk18_photos.
+ * does not hold (directory-filter.ts), escort services other than the directory's options, time prices other than the
+ * hour, and the flags has_avatar, on_tour, exclusive_content and (where it applies) fsk18_photos. The filter's other
+ * trait groups (breast type, hair color and length, languages) and a business kind are held (ADR 176).
  */
 export function indexHolds(plan: Plan, hasExtra: boolean): boolean {
   if (hasExtra || plan.name) return false;
   // Touring members join a country or directory place (ADR 158); in a radius search they sit at their tour city.
   if ((plan.touring?.size ?? 0) > 0 && plan.location.mode === "radius") return false;
   if (plan.directory && !directoryIndexable(plan.directory)) return false;
+  if (!filterTraitsIndexable(plan.filter)) return false;
   for (const [key, value] of Object.entries(plan.filter)) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     if (!INDEXED_FILTER_KEYS.has(key)) return false;
@@ -545,7 +553,7 @@ function pass(
     radius === null,
     radius !== null,
     blocked,
-    directoryRowFilter(plan.directory, store, index.directoryTraits, plan.viewer.id === null),
+    offRowFilter(plan, store, index.traitBits, plan.viewer.id === null),
   );
   const distance = radius ? distanceFrom(radius.lat, radius.lon) : null;
   const box = radius ? boundingBox(radius.lat, radius.lon, radius.radius) : null;

@@ -71,7 +71,7 @@ import {
   type IndexedAnswer,
 } from "./indexed-search";
 import { LOOSE_FACETS, type LooseFacet, type PlaceColumn, type Plan, type SearchPlace } from "./plan";
-import { directoryConditionSql, hasTraitOption, type DirectoryCondition } from "./directory-filter";
+import { directoryConditionSql, filterTraitOptions, hasTraitOption, type DirectoryCondition } from "./directory-filter";
 export type { Plan, SearchPlace };
 export type { SearchHit, FacetBucket };
 
@@ -245,10 +245,9 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
     const ids = filter[group];
     if (ids && ids.length > 0 && !(group !== "cup_size" && loose?.has(group))) and.push(eb(`search_profiles.${group}`, "in", ids));
   }
-  for (const group of ["breast_type", "hair_color", "hair_length"] as const) {
-    const ids = filter[group];
-    if (ids && ids.length > 0) and.push(hasTraitOption(eb, group, ids));
-  }
+  // Trait groups search_profiles does not hold: any option of each (an unknown language names none: nobody matches).
+  for (const { group, optionIds } of filterTraitOptions(filter))
+    and.push(optionIds.length > 0 ? hasTraitOption(eb, group, optionIds) : sql<SqlBool>`1 = 0`);
   if (filter.height) and.push(...between(eb, "search_profiles.height_cm", filter.height));
   if (filter.weight) and.push(...between(eb, "search_profiles.weight_kg", filter.weight));
   if (filter.is_smoker !== undefined) and.push(eb("search_profiles.is_smoker", "=", filter.is_smoker));
@@ -319,13 +318,6 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
           .where("users.business_kind", "=", filter.business_kind),
       ),
     );
-  }
-  if (filter.escort_service && filter.escort_service.length > 0) and.push(hasTraitOption(eb, "escort_service", filter.escort_service));
-  if (filter.language && filter.language.length > 0) {
-    const options = findTraitGroup("languages")?.options ?? [];
-    const ids = filter.language.flatMap((key) => options.filter((o) => o.key === key).map((o) => o.id));
-    // An unknown language matches nobody rather than everybody.
-    and.push(ids.length > 0 ? hasTraitOption(eb, "languages", ids) : sql<SqlBool>`1 = 0`);
   }
   for (const duration of PRICE_DURATIONS) {
     const range = filter[`price_${duration}`];

@@ -46,6 +46,11 @@ beforeAll(async () => {
     if (pick(3) > 0) traits.push(["cup_size", 1 + pick(9)]);
     if (pick(4) === 0) traits.push(["piercing", 1]);
     if (pick(4) === 0) traits.push(["tattoo", 2]);
+    // Groups held beside the rows (ADR 176): single-choice ones, and languages (several per profile).
+    if (pick(3) > 0) traits.push(["hair_color", 1 + pick(4)]);
+    if (pick(3) > 0) traits.push(["hair_length", 1 + pick(3)]);
+    if (pick(2) > 0) traits.push(["breast_type", 1 + pick(2)]);
+    for (const language of [1, 2, 5]) if (pick(2) === 0) traits.push(["languages", language]);
     const user = await createProfile(rt, {
       userType: pick(10) === 0 ? 1 : pick(12) === 0 ? 3 : 2,
       gender: 1 + pick(3),
@@ -61,6 +66,13 @@ beforeAll(async () => {
       traits,
     });
     profiles.push(user.id);
+    if (pick(3) > 0)
+      await rt.deps.db
+        .updateTable("users")
+        .set({ business_kind: pick(2) === 0 ? "agency" : "club" })
+        .where("id", "=", user.id)
+        .where("user_type", "=", 3)
+        .execute();
     const rise = pick(12);
     await rt.deps.db
       .updateTable("profiles")
@@ -121,6 +133,9 @@ async function both(input: SearchInput) {
 /** Mostly absent: a search with every filter at once finds nobody among 150 profiles. */
 const sometimes = <T>(arb: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 1 }) as fc.Arbitrary<T | undefined>;
+/** Rarer still: the groups held beside the rows, so that the searches still often find someone. */
+const rarely = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: arb, weight: 1 }) as fc.Arbitrary<T | undefined>;
 const range = (values: Array<[number | "*", number | "*"]>) => sometimes(fc.constantFrom<[number | "*", number | "*"]>(...values));
 const ids = (max: number) => sometimes(fc.uniqueArray(fc.integer({ min: 1, max }), { minLength: 1, maxLength: 4 }));
 
@@ -145,6 +160,12 @@ const search = fc.record({
   race: ids(8),
   cup: ids(9),
   piercing: sometimes(fc.constantFrom<0 | 1>(0, 1)),
+  hairColor: rarely(fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 })),
+  hairLength: rarely(fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 })),
+  breast: rarely(fc.constantFrom([1], [2])),
+  // "xx" names no language: nobody matches.
+  language: rarely(fc.subarray(["de", "en", "fr", "xx"], { minLength: 1 })),
+  businessKind: rarely(fc.constantFrom<"agency" | "club">("agency", "club")),
   flags: sometimes(
     fc.subarray(["is_visible", "is_new", "is_verified", "has_review", "is_hot", "is_member", "safe_sex_status", "fsk18_photos"] as const, {
       minLength: 1,
@@ -195,6 +216,11 @@ describe("the column index", () => {
             ...(s.race ? { race_type: s.race } : {}),
             ...(s.cup ? { cup_size: s.cup } : {}),
             ...(s.piercing !== undefined ? { piercing: s.piercing } : {}),
+            ...(s.hairColor ? { hair_color: s.hairColor } : {}),
+            ...(s.hairLength ? { hair_length: s.hairLength } : {}),
+            ...(s.breast ? { breast_type: s.breast } : {}),
+            ...(s.language ? { language: s.language } : {}),
+            ...(s.businessKind ? { business_kind: s.businessKind } : {}),
             ...(s.flags ? { only_show_type: s.flags } : {}),
           },
         } as ParsedSearchRequest;
@@ -225,6 +251,11 @@ describe("the column index", () => {
               race: undefined,
               cup: undefined,
               piercing: undefined,
+              hairColor: undefined,
+              hairLength: undefined,
+              breast: undefined,
+              language: undefined,
+              businessKind: undefined,
               flags: undefined,
               facets: { term: ["gender"], range: [] },
               userType: undefined,
@@ -287,6 +318,22 @@ describe("the column index", () => {
       .execute();
     const figure = await check(inputOf(request({ figure_type: [8] }), -1));
     expect(figure.hits.map((h) => h.user_id)).toContain(third);
+
+    // A language (a trait group held beside the rows, logged by migration 0131) added and removed: the filter follows.
+    const polish = () => check(inputOf(request({ language: ["pl"] }), -1));
+    expect((await polish()).hits.map((h) => h.user_id)).not.toContain(third);
+    await rt.deps.db.insertInto("profile_traits").values({ user_id: third!, group_key: "languages", option_id: 4 }).execute();
+    expect((await polish()).hits.map((h) => h.user_id)).toContain(third);
+    await rt.deps.db.deleteFrom("profile_traits").where("user_id", "=", third!).where("group_key", "=", "languages").execute();
+    expect((await polish()).hits.map((h) => h.user_id)).not.toContain(third);
+
+    // A business's kind changed (a users column, logged by migration 0131).
+    const business = (await check(inputOf(request({ user_type: "business" }), -1))).hits[0]!.user_id;
+    const clubs = () => check(inputOf(request({ user_type: "business", business_kind: "club" }), -1));
+    await rt.deps.db.updateTable("users").set({ business_kind: "club" }).where("id", "=", business).execute();
+    expect((await clubs()).hits.map((h) => h.user_id)).toContain(business);
+    await rt.deps.db.updateTable("users").set({ business_kind: "agency" }).where("id", "=", business).execute();
+    expect((await clubs()).hits.map((h) => h.user_id)).not.toContain(business);
 
     // A login moves a profile within its tier; a block hides it from the viewer.
     await rt.deps.db.updateTable("users").set({ last_login_at: now }).where("id", "in", profiles.slice(40, 60)).execute();

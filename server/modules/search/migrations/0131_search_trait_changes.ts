@@ -1,0 +1,64 @@
+import { sql, type Kysely } from "kysely";
+import type { Dialect } from "../../../db/dialect";
+import { DIRECTORY_LOGGED_TRAIT_GROUPS } from "./0130_directory_trait_changes";
+
+/**
+ * Issue 33 item 2 (ADR 176): the search filter's trait groups that search_profiles does not hold — breast type, hair
+ * color and length, spoken languages — and a business's kind (a users column) move into the column index, so a search
+ * with them no longer takes the SQL path (0.3–0.8 s at a million profiles). Their changes must reach the index's change
+ * log as the directory's groups do (0130): the trait trigger's list grows by these groups, and a change of
+ * users.business_kind appends the user too.
+ */
+export const SEARCH_FILTER_LOGGED_TRAIT_GROUPS = ["breast_type", "hair_color", "hair_length", "languages"] as const;
+/** Every trait group whose changes the log follows after this migration. */
+export const LOGGED_TRAIT_GROUPS = [...DIRECTORY_LOGGED_TRAIT_GROUPS, ...SEARCH_FILTER_LOGGED_TRAIT_GROUPS] as const;
+
+const groupList = LOGGED_TRAIT_GROUPS.map((g) => `'${g}'`).join(", ");
+const logged = (row: "NEW" | "OLD") => `${row}.group_key IN (${groupList})`;
+
+export function up(dialect: Dialect) {
+  return async (db: Kysely<unknown>) => {
+    if (dialect === "postgres") {
+      // The trigger of 0130 calls this function: replacing its body widens the list.
+      await sql
+        .raw(
+          `CREATE OR REPLACE FUNCTION search_profile_changes_on_directory_traits() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF TG_OP <> 'INSERT' AND ${logged("OLD")} THEN
+              INSERT INTO search_profile_changes (user_id) VALUES (OLD.user_id);
+            END IF;
+            IF TG_OP <> 'DELETE' AND ${logged("NEW")} THEN
+              INSERT INTO search_profile_changes (user_id) VALUES (NEW.user_id);
+            END IF;
+            RETURN NULL;
+          END $$`,
+        )
+        .execute(db);
+      await sql`CREATE FUNCTION search_profile_changes_on_business_kind() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO search_profile_changes (user_id) VALUES (NEW.id); RETURN NULL; END $$`.execute(db);
+      await sql`CREATE TRIGGER search_profile_changes_business_kind AFTER UPDATE OF business_kind ON users
+        FOR EACH ROW WHEN (OLD.business_kind IS DISTINCT FROM NEW.business_kind)
+        EXECUTE FUNCTION search_profile_changes_on_business_kind()`.execute(db);
+      return;
+    }
+    for (const [event, rows] of [
+      ["INSERT", ["NEW"]],
+      ["UPDATE", ["OLD", "NEW"]],
+      ["DELETE", ["OLD"]],
+    ] as const) {
+      const name = `search_profile_changes_directory_traits_${event.toLowerCase()}`;
+      const inserts = rows
+        .map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`)
+        .join(" ");
+      await sql.raw(`DROP TRIGGER ${name}`).execute(db);
+      await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON profile_traits FOR EACH ROW BEGIN ${inserts} END`).execute(db);
+    }
+    await sql
+      .raw(
+        `CREATE TRIGGER search_profile_changes_business_kind AFTER UPDATE OF business_kind ON users FOR EACH ROW
+         WHEN OLD.business_kind IS NOT NEW.business_kind
+         BEGIN INSERT INTO search_profile_changes (user_id) VALUES (NEW.id); END`,
+      )
+      .execute(db);
+  };
+}
