@@ -20,9 +20,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function JoinUserPhotoStep() {
-  return (
-    <JoinStepPage form={(view) => <PhotoStep media={view.media} photoRequired={view.step.photo_required} lastResult={view.lastResult} />} />
-  );
+  return <JoinStepPage form={(view) => <PhotoStep view={view} />} />;
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,6 @@
 /** messenger/{username} (spec section 2, no footer): one conversation. A thin adapter over app/features/messenger. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readReply } from "~/components/form/reply";
 import { ConversationPage } from "~/features/messenger/ConversationPage";
 import { loadConversation, submitConversation } from "~/features/messenger/messenger.server";
 import { metaFromLoader } from "~/utils/meta";
@@ -19,12 +18,10 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function ConversationRoute() {
-  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey, warned, contactLimit } =
+  const { viewerId, conversation, before, done, mediums, reportId, sendKey, boostId, boostKey, warned, contactLimit, dateLink } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refused = answer?.lastResult
-    ? { ...readReply(answer.lastResult), upgrade: answer.upgrade, insufficient: answer.insufficient }
-    : null;
+  const refused = answer?.refusal ?? null;
   const paid = answer?.paid ?? null;
   return (
     <ConversationPage
@@ -42,6 +39,7 @@ export default function ConversationRoute() {
       boostKey={boostKey}
       warned={warned}
       contactLimit={contactLimit}
+      dateLink={dateLink}
     />
   );
 }

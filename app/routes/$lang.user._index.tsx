@@ -1,7 +1,7 @@
 /** user: the settings index (issue 10). A thin adapter over app/features/settings. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadSettingsIndex } from "~/features/settings/settings.server";
+import { loadSettingsIndex } from "~/features/settings/settings-index.server";
 import { SettingsIndexPage } from "~/features/settings/SettingsIndexPage";
 import { metaFromLoader } from "~/utils/meta";
 import { PRIVATE_HEADERS } from "~/utils/seo";

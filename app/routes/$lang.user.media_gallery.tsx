@@ -18,7 +18,7 @@ export const headers = () => PRIVATE_HEADERS;
 export const meta = metaFromLoader({ noindex: true });
 
 export default function MediaGalleryRoute() {
-  const { gallery, selected, done, defaultVisibility, uploadToken, isCreator } = useLoaderData<typeof loader>();
+  const { gallery, selected, done, defaultVisibility, uploadToken, photoLimits, isCreator } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <MediaGalleryPage
@@ -28,6 +28,7 @@ export default function MediaGalleryRoute() {
       answer={reply ? galleryAnswerOf(reply.lastResult) : null}
       defaultVisibility={defaultVisibility}
       uploadToken={uploadToken}
+      photoLimits={photoLimits}
       isCreator={isCreator}
     />
   );

@@ -1,6 +1,13 @@
-import { compactCount } from "#server/contract/search-basics";
 import { LANGUAGE_TAGS, type Language } from "#server/contract/locales";
 import { useLang } from "~/i18n/lang";
+
+/** Counts of 1000 and more in k (1.2k, 15k; spec section 9). */
+export function compactCount(n: number, decimalSeparator = "."): string {
+  if (!Number.isFinite(n) || n < 1000) return String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0)));
+  const k = n / 1000;
+  // The language's decimal mark (1,2k in German): useNumbers passes it.
+  return `${String(k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10).replace(".", decimalSeparator)}k`;
+}
 
 interface NumberFormats {
   decimalSeparator: string;
@@ -36,6 +43,11 @@ function formatsOf(lang: Language): NumberFormats {
 export function formatFileSize(bytes: number, lang: Language): string {
   const { kilobytes, megabytes } = formatsOf(lang);
   return bytes >= 1_000_000 ? megabytes.format(bytes / 1_000_000) : kilobytes.format(bytes / 1_000);
+}
+
+/** A whole number with the language's grouping ("1.000" in German). */
+export function formatInteger(n: number, lang: Language): string {
+  return formatsOf(lang).integer.format(n);
 }
 
 /**

@@ -1,26 +1,25 @@
-/** Photo upload limits of spec section 5 and the types we accept (checked by content, never by name). */
+/**
+ * Photo uploads: the limits of spec section 5 and the types we accept (checked by content, never by name; from
+ * ./image-limits, re-exported here) and the server's rules around them (rate, request size, visibilities by user type).
+ */
 import type { MediaVisibility } from "./media";
+import { IMAGE_MAX_BYTES, IMAGES_PER_UPLOAD } from "./image-limits";
 import { USER_TYPE } from "./users";
 
-export const IMAGE_MIN_BYTES = 50_000;
-export const IMAGE_MAX_BYTES = 20_000_000;
-/** Narrower images give "image upload size is too small" (validation.image.too_small). */
-export const IMAGE_MIN_WIDTH = 200;
-/** Spec section 5: at most 16 images selectable at once. */
-export const IMAGES_PER_UPLOAD = 16;
-/**
- * Decoded pixels an upload may have (width × height as stored in the file). 50 MP covers the
- * full-resolution output of 48/50 MP phone cameras; beyond it a small file can still demand
- * gigabytes to decode (a "decompression bomb"), so it is refused before decoding.
- */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+export {
+  IMAGE_ACCEPT,
+  IMAGE_FORMATS,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MIN_BYTES,
+  IMAGE_MIN_WIDTH,
+  IMAGES_PER_UPLOAD,
+  type ImageFormat,
+} from "./image-limits";
 /** Upload requests per user and hour (each up to IMAGES_PER_UPLOAD photos); the next gets 429. */
 export const UPLOADS_PER_HOUR = 30;
 /** The largest upload request: the largest allowed batch plus the multipart framing. Beyond it: 413. */
 export const UPLOAD_MAX_BODY_BYTES = IMAGES_PER_UPLOAD * IMAGE_MAX_BYTES + 1024 * 1024;
-export const IMAGE_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
-export type ImageFormat = keyof typeof IMAGE_FORMATS;
-export const IMAGE_ACCEPT = Object.values(IMAGE_FORMATS).join(",");
 
 /**
  * Visibilities a user type may give an upload. Spec section 6: client media

@@ -1,17 +1,13 @@
 /**
- * The limits and rules the join and settings forms render (text lengths, price bounds, which genders see which
- * appearance fields, the appearance measures), in a module without valibot (ADR 161, the pattern of ADR 156): the
- * pages import them from here, and the step schemas that enforce them (./registration-steps) reach the browser only
- * by import() when a form is first used. registration-steps.ts and traits.ts re-export them.
+ * The limits and rules the join and settings forms render (price bounds, which genders see which appearance fields,
+ * the appearance measures; the texts' lengths are a leaf of their own, ./profile-text-limits, ADR 174), in a module
+ * without valibot (ADR 161, the pattern of ADR 156): the pages import them from here, and the step schemas that
+ * enforce them (./registration-steps) reach the browser only by import() when a form is first used.
+ * registration-steps.ts and traits.ts re-export them.
  */
 import { PRICE_DURATIONS } from "./search-basics";
 import { GENDER } from "./users";
 
-export const PROFESSION_MAX = 70;
-export const STATUS_TEXT_MAX = 250;
-export const DESCRIPTION_MAX = 2500;
-export const INTERESTS_MAX = 2500;
-export const BUSINESS_DESCRIPTION_MIN = 140;
 /** Spec section 5: penis fields take at most 5 characters ("17.5"). */
 export const PENIS_FIELD_MAX_CHARS = 5;
 export const PRICE_MIN = 1;

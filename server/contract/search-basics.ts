@@ -1,6 +1,6 @@
 /**
- * The search's constants that pages outside the search need (the join steps' price durations, favorites' filters, the
- * compact counts of ~/utils/numbers), in a leaf: contract/search-url.ts (and through it contract/search.ts) re-exports
+ * The search's constants that pages outside the search need (the join steps' price durations, favorites' filters), in
+ * a leaf: contract/search-url.ts (and through it contract/search.ts) re-exports
  * them, and the join, settings and media pages no longer carry the search's URL mapping (ADR 149).
  */
 
@@ -25,11 +25,3 @@ export const ONLY_SHOW_TYPES = [
   "fsk18_photos",
 ] as const;
 export type OnlyShowType = (typeof ONLY_SHOW_TYPES)[number];
-
-/** Counts of 1000 and more in k (1.2k, 15k). */
-export function compactCount(n: number, decimalSeparator = "."): string {
-  if (!Number.isFinite(n) || n < 1000) return String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0)));
-  const k = n / 1000;
-  // The language's decimal mark (1,2k in German); the pages pass it (app/utils/numbers.ts).
-  return `${String(k >= 10 ? Math.floor(k) : Math.floor(k * 10) / 10).replace(".", decimalSeparator)}k`;
-}

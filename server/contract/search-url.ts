@@ -8,14 +8,7 @@
  * and no function throws on any input (the property tests feed it garbage).
  */
 import type { RiseUpBand } from "./wallet";
-import {
-  compactCount,
-  DEFAULT_PRICE_DURATION,
-  ONLY_SHOW_TYPES,
-  PRICE_DURATIONS,
-  type OnlyShowType,
-  type PriceDuration,
-} from "./search-basics";
+import { DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration } from "./search-basics";
 import {
   clampRadius,
   PRICE_BAND_KEYS,
@@ -35,7 +28,7 @@ import type { TileContactRule } from "./messenger";
 import { BUSINESS_KINDS, type BusinessKind } from "./signup-types";
 
 /** A leaf of its own: the join steps, the settings and favorites need these without the search's URL mapping (ADR 149). */
-export { compactCount, DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
+export { DEFAULT_PRICE_DURATION, ONLY_SHOW_TYPES, PRICE_DURATIONS, type OnlyShowType, type PriceDuration };
 export {
   AGE_BAND_KEYS,
   AGE_BANDS,

@@ -1,33 +1,23 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  IMAGE_ACCEPT,
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_PIXELS,
-  IMAGE_MIN_BYTES,
-  IMAGE_MIN_WIDTH,
-  IMAGES_PER_UPLOAD,
-} from "#server/contract/media-upload";
+import { IMAGE_ACCEPT } from "#server/contract/image-limits";
 import { translateMessage } from "~/i18n/translate";
-import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 import { ErrorLine } from "./ErrorLine";
 
 /**
- * The limits the API checks a photo against (server/contract/media-upload), in the page's language: the values of
+ * The limits the API checks a photo against (server/contract/image-limits), in the page's language: the values of
  * the pickers' hints (`{{minSize}}` to `{{maxSize}}`, `{{width}}` px, `{{megapixels}}`, `{{count}}` at once), so a
- * hint shows the numbers the server enforces (issue 25 item 10).
+ * hint shows the numbers the server enforces (issue 25 item 10). The page's loader makes them (./photo-limits.server,
+ * ADR 174): the page carries no number formatting for them.
  */
-export function usePhotoLimits() {
-  const numbers = useNumbers();
-  return {
-    minSize: numbers.fileSize(IMAGE_MIN_BYTES),
-    maxSize: numbers.fileSize(IMAGE_MAX_BYTES),
-    width: numbers.integer(IMAGE_MIN_WIDTH),
-    megapixels: numbers.integer(IMAGE_MAX_PIXELS / 1_000_000),
-    count: IMAGES_PER_UPLOAD,
-  };
-}
+export type PhotoLimits = {
+  minSize: string;
+  maxSize: string;
+  width: string;
+  megapixels: string;
+  count: number;
+};
 
 /**
  * The photo picker of the join photo step, the gallery and the messenger's compose form (`files`, several images at

@@ -1,17 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocalePath } from "~/i18n/lang";
 import * as css from "~/styles/search.css";
 import * as ui from "~/styles/ui.css";
-import { cityChoiceLabel, fetchCityChoices, movedOption, SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, type CityChoice } from "./city-suggest";
+import type { CityChoice } from "./city-suggest";
+import type { CitySuggester, SuggestView } from "./city-suggester";
 
 export type { CityChoice } from "./city-suggest";
+
+const CLOSED: SuggestView = { labels: [], active: -1, open: false };
 
 /**
  * The city field. Without JavaScript a plain text input (the server resolves
  * the typed name); once hydrated, an ARIA 1.2 combobox with a listbox of
  * suggestions: up/down move, enter picks, escape closes. Requests are
  * debounced and the previous one is aborted, so slow phones do little work.
+ * What it does when used (./city-suggester) comes on the field's first focus
+ * (ADR 174); the roles and the listbox are there from hydration on.
  */
 export function CityCombobox({
   defaultValue,
@@ -31,77 +36,40 @@ export function CityCombobox({
   const inputId = `${id}-input`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [options, setOptions] = useState<CityChoice[]>([]);
-  const [active, setActive] = useState(-1);
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const pending = useRef<AbortController | null>(null);
+  const [view, setView] = useState(CLOSED);
+  const suggester = useRef<CitySuggester | null>(null);
+  const loading = useRef(false);
+  const picked = useRef(onPick);
+  picked.current = onPick;
 
   useEffect(() => {
     setHydrated(true);
-    return () => {
-      clearTimeout(timer.current);
-      pending.current?.abort();
-    };
+    // Focused before hydration (a tap on a slow phone): no focus event will come.
+    if (inputRef.current === document.activeElement) wake();
+    return () => suggester.current?.stop();
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
-  /** Leaving the field: close, and drop a suggestion request on its way (its answer must not reopen the list). */
-  function leave() {
-    clearTimeout(timer.current);
-    pending.current?.abort();
-    close();
-  }
-
-  function suggest(text: string) {
-    clearTimeout(timer.current);
-    pending.current?.abort();
-    if (text.trim().length < SUGGEST_MIN_CHARS) {
-      setOptions([]);
-      close();
-      return;
-    }
-    timer.current = setTimeout(() => {
-      const controller = new AbortController();
-      pending.current = controller;
-      fetchCityChoices(to("search/city-suggest"), text, controller.signal)
-        .then((list) => {
-          setOptions(list);
-          setActive(-1);
-          setOpen(list.length > 0);
-        })
-        // Aborted or offline: the plain field still submits the typed name.
-        .catch(() => undefined);
-    }, SUGGEST_DEBOUNCE_MS);
-  }
-
-  function pick(city: CityChoice, input: HTMLInputElement) {
-    // A suggestion request still on its way must not reopen the list over the new page.
-    clearTimeout(timer.current);
-    pending.current?.abort();
-    input.value = city.name;
-    close();
-    onPick(city);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const moved = movedOption(event.key, active, options.length);
-    if (moved !== null) {
-      event.preventDefault();
-      setOpen(true);
-      setActive(moved);
-    } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      pick(options[active], event.currentTarget);
-    } else if (event.key === "Escape") {
-      // A suggestion request on its way must not reopen the list the member just closed.
-      if (open) event.preventDefault();
-      leave();
-    }
+  function wake() {
+    if (loading.current) return;
+    loading.current = true;
+    import("./city-suggester").then(
+      ({ createCitySuggester }) => {
+        suggester.current = createCitySuggester({
+          suggestPath: to("search/city-suggest"),
+          show: setView,
+          onPick: (city) => picked.current(city),
+        });
+        // What was typed while the code was on its way.
+        const input = inputRef.current;
+        if (input && input === document.activeElement) suggester.current.suggest(input.value);
+      },
+      // Not loaded (offline, a new build): the plain field still submits the typed name; the next focus tries again.
+      () => {
+        loading.current = false;
+      },
+    );
   }
 
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -122,31 +90,32 @@ export function CityCombobox({
           ? {
               role: "combobox",
               "aria-autocomplete": "list" as const,
-              "aria-expanded": open,
+              "aria-expanded": view.open,
               "aria-controls": listId,
-              "aria-activedescendant": open && active >= 0 ? optionId(active) : undefined,
-              onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggest(event.currentTarget.value),
-              onKeyDown,
-              onBlur: leave,
+              "aria-activedescendant": view.open && view.active >= 0 ? optionId(view.active) : undefined,
+              onFocus: wake,
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) => suggester.current?.suggest(event.currentTarget.value),
+              onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => suggester.current?.keyDown(event),
+              onBlur: () => suggester.current?.leave(),
             }
           : {})}
       />
       {hydrated ? (
-        <ul id={listId} role="listbox" aria-label={t("search.city_suggestions")} className={css.listbox} hidden={!open}>
-          {options.map((city, index) => (
+        <ul id={listId} role="listbox" aria-label={t("search.city_suggestions")} className={css.listbox} hidden={!view.open}>
+          {view.labels.map((text, index) => (
             <li
-              key={city.key}
+              key={`${index}:${text}`}
               id={optionId(index)}
               role="option"
-              aria-selected={index === active}
+              aria-selected={index === view.active}
               className={css.option}
               // mousedown, not click: it runs before the input's blur closes the list.
               onMouseDown={(event) => {
                 event.preventDefault();
-                if (inputRef.current) pick(city, inputRef.current);
+                if (inputRef.current) suggester.current?.pickAt(index, inputRef.current);
               }}
             >
-              {cityChoiceLabel(city)}
+              {text}
             </li>
           ))}
         </ul>

@@ -14,7 +14,7 @@ import { createApiClient } from "~/api/client.server";
 import { fetchDashboardCharts, fetchDashboardOverview } from "~/api/dashboard.server";
 import { withdrawConsent } from "~/api/users.server";
 import { requireViewer } from "~/api/viewer.server";
-import { BUILT_SETTINGS_PAGES } from "~/features/settings/settings.server";
+import { BUILT_SETTINGS_PAGES } from "~/features/settings/settings-index.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { UNKNOWN_FORM_KEY } from "~/components/form/schema";

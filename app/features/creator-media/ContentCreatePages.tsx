@@ -10,7 +10,7 @@ import { mediaStatusName } from "#server/contract/gallery-basics";
 import type { Camelize } from "~/api/camelize";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, SelectField } from "~/components/FieldControls";
-import { PhotoFilesField, usePhotoLimits } from "~/components/form/PhotoFilesField";
+import { PhotoFilesField, type PhotoLimits } from "~/components/form/PhotoFilesField";
 import type { FormReply } from "~/components/form/reply";
 import { Picture } from "~/components/Picture";
 import { formatDateTime } from "~/features/dates/format";
@@ -171,6 +171,8 @@ export interface ContentCreateData {
   publishAtLocal: string;
   defaultVisibility: string;
   visibilities: readonly string[];
+  /** The photo picker's hint values in the page's language (the loader's photoLimitsIn). */
+  photoLimits: PhotoLimits;
   done: "price" | "upload" | "saved" | null;
   paths: Paths;
 }
@@ -178,7 +180,7 @@ export interface ContentCreateData {
 function UploadForm({ page, reply }: { page: ContentCreateData; reply: FormReply | null }) {
   const { t } = useTranslation("creator-media");
   const { t: tg } = useTranslation("gallery");
-  const limits = usePhotoLimits();
+  const limits = page.photoLimits;
   const mine = reply?.intent === "upload" ? reply : null;
   return (
     <section className={`${ui.card} ${ui.stack}`} aria-labelledby="upload-title">

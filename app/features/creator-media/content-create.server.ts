@@ -33,6 +33,7 @@ import {
 } from "~/api/creator-media.server";
 import { uploadMedia } from "~/api/media.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
+import { photoLimitsIn } from "~/components/form/photo-limits.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -128,6 +129,7 @@ export async function loadContentCreate({ request, context, params }: LoaderFunc
         publishAtLocal: "",
         defaultVisibility: defaultUploadVisibility(viewer.profile.userType),
         visibilities: uploadVisibilitiesFor(viewer.profile.userType),
+        photoLimits: photoLimitsIn(lang),
         done: doneOf(url),
         paths: { benefit: creatorMediaPaths.benefit(lang), price: creatorMediaPaths.price(lang), create: creatorMediaPaths.create(lang) },
       },
@@ -145,6 +147,7 @@ export async function loadContentCreate({ request, context, params }: LoaderFunc
       publishAtLocal: medium.data.publishAt === null ? "" : localFromPublishAt(medium.data.publishAt),
       defaultVisibility: defaultUploadVisibility(viewer.profile.userType),
       visibilities: uploadVisibilitiesFor(viewer.profile.userType),
+      photoLimits: photoLimitsIn(lang),
       done: doneOf(url),
       paths: { benefit: creatorMediaPaths.benefit(lang), price: creatorMediaPaths.price(lang), create: creatorMediaPaths.create(lang) },
     },

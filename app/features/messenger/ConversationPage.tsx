@@ -4,28 +4,21 @@
  * form of a message. With JavaScript the list lives in a store (live/LiveConversation.tsx): new messages appear
  * without reload, sends are optimistic; without it, the same markup and the plain forms.
  */
-import { checkoutPath } from "#server/contract/checkout-path";
-import { usePriceText } from "~/utils/money";
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/date-users";
-import { IMAGE_MAX_BYTES, IMAGE_MIN_WIDTH } from "#server/contract/media-upload";
+import { IMAGE_MAX_BYTES, IMAGE_MIN_WIDTH } from "#server/contract/image-limits";
 import { BLOCKING_STATES, MESSAGE_BODY_MAX, MESSAGE_PHOTOS_MAX } from "#server/contract/messenger-basics";
 import { TextAreaField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
 import { deferredPart } from "~/components/ServerIsland";
-import { WarningBadge } from "~/features/warnings/WarningBadge";
 import type { ContactLimitData, ConversationData, ThreadMediumsData } from "~/api/messenger.server";
-import { formatHomeMoment } from "~/utils/dates";
 import { useLang, useLocalePath } from "~/i18n/lang";
-import { translateMessage } from "~/i18n/translate";
 import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import * as ui from "~/styles/ui.css";
-import type { loader as layoutLoader } from "~/routes/$lang";
-import { errorsBesides, inputText, type FormReply } from "~/components/form/reply";
-import { parseRowId } from "#server/contract/row-id";
-import type { ConversationPaid, MessengerDone } from "./messenger.server";
-import { LiveConversation, LiveMessageList, useComposeSubmit, useLiveSender } from "./live/LiveConversation";
+import type { ConversationPaid, ConversationRefusal, MessengerDone } from "./messenger.server";
+import type * as Notices from "./ConversationNotices";
+import { LiveConversation, LiveMessageList, useLiveSender, useTypingSignal } from "./live/LiveConversation";
 import { LiveOnlineStatus, LiveStatusLine } from "./live/LiveStatus";
 import { useRealtime } from "~/features/realtime";
 import * as css from "./messenger.css";
@@ -37,15 +30,19 @@ type Message = ConversationData["messages"][number];
 /** Forms a link opens (`?boost=`, `?report=`): a chunk fetched only by a page that shows one (ADR 168). */
 const BoostConfirm = deferredPart("boost-confirm", async () => ({ default: (await import("./ConversationForms")).BoostConfirm }));
 const ReportForm = deferredPart("report-form", async () => ({ default: (await import("./ConversationForms")).ReportForm }));
-
-/**
- * A refused post of this page: its reply, whether plus would have let the message through, and whether the wallet
- * did not cover a payment (ADR 083: the page links to buying dollars).
- */
-export type ConversationRefusal = FormReply & { upgrade: boolean; insufficient: boolean };
-
-/** The fields the page's forms show their errors at (the compose form's and the report form's). */
-const SHOWN_FIELDS = ["body", "files", "type", "text", "good_faith"];
+/** Parts only some visits show (a paid post, a refusal, the rule card…): one chunk a page without them never fetches (ADR 174). */
+const notice = <P extends object>(id: string, part: (parts: typeof Notices) => ComponentType<P>) =>
+  deferredPart(id, async () => ({ default: part(await import("./ConversationNotices")) }));
+const DoneNotice = notice("conversation-done", (parts) => parts.DoneNotice);
+const PaidNotice = notice("conversation-paid", (parts) => parts.PaidNotice);
+const StateBanner = notice("conversation-state", (parts) => parts.StateBanner);
+const RefusalNotice = notice("conversation-error", (parts) => parts.RefusalNotice);
+const MediumsSection = notice("conversation-mediums", (parts) => parts.MediumsSection);
+const ContactRuleCard = notice("contact-rule", (parts) => parts.ContactRuleCard);
+const UpgradePrompt = notice("upgrade-prompt", (parts) => parts.UpgradePrompt);
+const SendCheck = notice("send-check", (parts) => parts.SendCheck);
+const ContactLimitLine = notice("contact-limit", (parts) => parts.ContactLimitLine);
+const WarningBadge = notice("warning-badge", (parts) => parts.WarningBadge);
 
 interface ConversationPageProps {
   viewerId: number;
@@ -66,6 +63,8 @@ interface ConversationPageProps {
   warned: boolean;
   /** Before a first message: the first contacts left today and when the next frees (GET /user/contact-limit). */
   contactLimit?: ContactLimitData | null;
+  /** Whether the viewer may ask the partner for a date (the loader applies the rule). */
+  dateLink: boolean;
 }
 
 export function ConversationPage(props: ConversationPageProps) {
@@ -99,15 +98,13 @@ function ConversationBody({
   boostKey,
   warned,
   contactLimit = null,
+  dateLink,
 }: ConversationPageProps) {
   // A refused report keeps its form open at the message it was about.
-  const reportId = refused?.intent === "report" ? parseRowId(inputText(refused, "message_id")) : askedReport;
+  const reportId = refused?.intent === "report" ? refused.reportId : askedReport;
   const { t } = useTranslation("messenger");
-  const { t: tErrors } = useTranslation();
   const to = useLocalePath();
-  const lang = useLang();
   const { partner, state, canSend } = conversation;
-  const viewerType = useRouteLoaderData<typeof layoutLoader>("routes/$lang")?.viewer?.profile.userType;
   const name = partner.displayName || t("messenger.deleted_member");
   const here = to(`messenger/${partner.username}`);
   const blocked = (BLOCKING_STATES as readonly string[]).includes(state);
@@ -118,7 +115,6 @@ function ConversationBody({
   // Past the day's first contacts the rule card offers the first-contact unlock in place (ADR 083).
   const unlockOffer =
     firstContactClosed && canSend.outcome === "first_contact_limit" && canSend.dollarOffer?.payable ? canSend.dollarOffer : null;
-  const price = usePriceText();
   const boostMessage =
     boostId !== null ? conversation.messages.find((message) => message.id === boostId && message.mine && !message.boosted) : undefined;
   const errorsOf = (field: string) => refused?.fieldErrors[field] ?? [];
@@ -136,8 +132,8 @@ function ConversationBody({
   const live = before === null && partner.username !== "";
   // What the store holds (the page's messages, then live ones and pending sends).
   const shown = useRealtime((state) => state.messages[partner.username]?.length ?? 0);
-  const sender = useLiveSender(here, partner.username, viewerId, partner.userId);
-  const compose = useComposeSubmit(sender, partner.username, conversation.threadId);
+  const sending = useLiveSender(here, partner.username, viewerId, partner.userId);
+  const typing = useTypingSignal(partner.username, conversation.threadId);
   return (
     // The marker tells the site-wide connector (public/scripts/realtime.js) that this page holds the socket.
     <main className={ui.narrow} data-realtime-owner={live ? "" : undefined}>
@@ -163,11 +159,7 @@ function ConversationBody({
           </div>
         </div>
         {warned ? <WarningBadge /> : null}
-        {partner.username &&
-        !blocked &&
-        viewerType !== undefined &&
-        DATE_SENDER_TYPES.includes(viewerType) &&
-        DATE_RECEIVER_TYPES.includes(partner.userType) ? (
+        {dateLink ? (
           <p>
             <Link
               className={ui.buttonSecondary}
@@ -179,26 +171,9 @@ function ConversationBody({
             </Link>
           </p>
         ) : null}
-        {done ? (
-          <p className={ui.notice} role="status" data-testid="conversation-done">
-            {t(`messenger.done.${done}`)}
-          </p>
-        ) : null}
-        {paid ? (
-          <p className={ui.notice} role="status" data-testid="conversation-paid" data-paid={paid.what}>
-            {paid.what === "already_boosted"
-              ? t("messenger.paid.already_boosted")
-              : t(`messenger.paid.${paid.what}`, {
-                  price: price({ amount: paid.amount, currency: "dollar" }),
-                  balance: price({ amount: paid.balance ?? 0, currency: "dollar" }),
-                })}
-          </p>
-        ) : null}
-        {state !== "normal" ? (
-          <p className={blocked ? ui.alert : ui.notice} role="status" data-testid="conversation-state" data-state={state}>
-            {t(`messenger.state_banner.${state}`, { name })}
-          </p>
-        ) : null}
+        {done ? <DoneNotice done={done} /> : null}
+        {paid ? <PaidNotice paid={paid} /> : null}
+        {state !== "normal" ? <StateBanner state={state} blocked={blocked} name={name} /> : null}
         {conversation.folder === "requests" ? (
           <div className={ui.notice} data-testid="conversation-request">
             <p>{t("messenger.request_banner", { name })}</p>
@@ -208,48 +183,11 @@ function ConversationBody({
             </div>
           </div>
         ) : null}
-        {refused && errorsBesides(refused, SHOWN_FIELDS).length > 0 ? (
-          <div className={`${ui.alert} ${ui.stack}`} role="alert" data-testid="conversation-error">
-            <p style={{ margin: 0 }}>
-              {errorsBesides(refused, SHOWN_FIELDS)
-                .map((key) => translateMessage(tErrors, key))
-                .join(" ")}
-            </p>
-            {refused.insufficient ? (
-              <p style={{ margin: 0 }}>
-                <Link className={ui.button} to={checkoutPath(lang, "dollar")} data-testid="buy-dollars">
-                  {t("messenger.paid.buy_dollars")}
-                </Link>
-              </p>
-            ) : null}
-          </div>
+        {refused && refused.otherErrors.length > 0 ? (
+          <RefusalNotice errors={refused.otherErrors} insufficient={refused.insufficient} />
         ) : null}
         {boostMessage ? <BoostConfirm message={boostMessage} name={name} here={here} boostKey={boostKey} /> : null}
-        {mediums ? (
-          <section className={ui.stack} aria-labelledby="mediums-title">
-            <h2 id="mediums-title" className={ui.sectionTitle}>
-              {t("messenger.mediums.title")}
-            </h2>
-            {mediums.length === 0 ? <p className={ui.muted}>{t("messenger.mediums.empty")}</p> : null}
-            <ul className={css.mediums} data-testid="mediums">
-              {mediums.map((item) => (
-                <li key={item.id}>
-                  <Picture
-                    image={item.image}
-                    alt=""
-                    sizes="120px"
-                    width={item.image.width}
-                    height={item.image.height}
-                    className={css.photo}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Link className={css.tapLink} to={here}>
-              {t("messenger.mediums.close")}
-            </Link>
-          </section>
-        ) : null}
+        {mediums ? <MediumsSection mediums={mediums} here={here} /> : null}
         <div className={ui.row}>
           {conversation.hasOlder && oldest ? (
             <Link className={ui.buttonSecondary} to={`${here}?before=${oldest.id}`} rel="prev" data-testid="conversation-older">
@@ -277,8 +215,7 @@ function ConversationBody({
           <LiveMessageList
             thread={partner.username}
             renderStored={(message) => <MessageItem key={message.id} message={message} here={here} canBoost={live && !blocked} />}
-            onRetry={(key) => sender?.retry(key)}
-            onDiscard={(key) => sender?.discard(key)}
+            sending={sending}
           />
         </ol>
         {live ? <LiveStatusLine partnerId={partner.userId} name={name} /> : null}
@@ -289,50 +226,17 @@ function ConversationBody({
         </p>
         {reportMessage ? <ReportForm messageId={reportMessage.id} name={name} here={here} errors={refused?.fieldErrors ?? {}} /> : null}
         {firstContactClosed ? (
-          <div className={`${ui.card} ${ui.stack}`} data-testid="contact-rule" data-rule={canSend.outcome}>
-            {canSend.messageKey ? <p className={css.ruleText}>{translateMessage(tErrors, canSend.messageKey)}</p> : null}
-            {unlockOffer ? (
-              <Form method="post" className={ui.stack} data-testid="unlock-form">
-                <p style={{ margin: 0 }} data-testid="unlock-price">
-                  {t("messenger.unlock.explain", { price: price({ amount: unlockOffer.price, currency: unlockOffer.currency }) })}
-                </p>
-                <TextAreaField
-                  id="unlock-body"
-                  name="body"
-                  label={t("messenger.compose.label", { name })}
-                  rows={3}
-                  maxLength={MESSAGE_BODY_MAX}
-                  defaultValue={refused?.intent === "unlock" || refused?.intent === "send" ? inputText(refused, "body") : ""}
-                  errors={refused?.intent === "unlock" ? errorsOf("body") : []}
-                  className={`${ui.input} ${css.textarea}`}
-                />
-                {/* The send's client key: the payment's key derives from it, so a repeated post pays and sends once. */}
-                <input type="hidden" name="key" value={sendKey} />
-                <p style={{ margin: 0 }}>
-                  <button className={ui.button} type="submit" name="intent" value="unlock" data-testid="unlock-submit">
-                    {t("messenger.unlock.submit", { price: price({ amount: unlockOffer.price, currency: unlockOffer.currency }) })}
-                  </button>
-                </p>
-              </Form>
-            ) : null}
-            {partner.username ? (
-              <p style={{ margin: 0 }}>
-                <Link className={css.tapLink} to={to(`p/${partner.username}`)} data-testid="contact-rule-profile">
-                  {tErrors("contact_rules.profile_link")}
-                </Link>
-              </p>
-            ) : null}
-          </div>
+          <ContactRuleCard
+            canSend={canSend}
+            unlockOffer={unlockOffer}
+            name={name}
+            partnerUsername={partner.username}
+            sendKey={sendKey}
+            body={refused?.intent === "unlock" || refused?.intent === "send" ? refused.body : ""}
+            bodyErrors={refused?.intent === "unlock" ? errorsOf("body") : []}
+          />
         ) : null}
-        {upgrade ? (
-          <div className={css.upgrade} data-testid="upgrade-prompt">
-            <strong>{t("messenger.upgrade.title")}</strong>
-            <p style={{ margin: 0 }}>{t("messenger.upgrade.text")}</p>
-            <Link className={ui.button} to={checkoutPath(lang, "membership")}>
-              {t("messenger.upgrade.link")}
-            </Link>
-          </div>
-        ) : null}
+        {upgrade ? <UpgradePrompt /> : null}
         {!blocked && !firstContactClosed ? (
           <Form
             method="post"
@@ -342,14 +246,12 @@ function ConversationBody({
             id="compose"
             data-testid="compose"
             data-messenger-compose=""
-            data-live={sender ? "ready" : undefined}
-            onSubmit={compose.onSubmit}
-            onInput={compose.onInput}
+            data-live={sending ? "ready" : undefined}
+            onSubmit={sending?.submit}
+            onInput={typing}
           >
             {!refused && canSend && canSend.outcome !== "success" && canSend.messageKey ? (
-              <p className={ui.alert} role="status" data-testid="send-check">
-                {translateMessage(tErrors, canSend.messageKey)}
-              </p>
+              <SendCheck messageKey={canSend.messageKey} />
             ) : null}
             {contactLimit ? <ContactLimitLine limit={contactLimit} /> : null}
             <TextAreaField
@@ -358,7 +260,7 @@ function ConversationBody({
               label={t("messenger.compose.label", { name })}
               rows={3}
               maxLength={MESSAGE_BODY_MAX}
-              defaultValue={refused?.intent === "send" ? inputText(refused, "body") : ""}
+              defaultValue={refused?.intent === "send" ? refused.body : ""}
               errors={errorsOf("body")}
               className={`${ui.input} ${css.textarea}`}
             />
@@ -458,21 +360,5 @@ function MessageItem({ message, here, canBoost }: { message: Message; here: stri
         ) : null}
       </span>
     </li>
-  );
-}
-
-/** "2 of 3 first contacts left today · the next one frees on 6 Dec 2026, 14:05": one short line above the compose field. */
-function ContactLimitLine({ limit }: { limit: ContactLimitData }) {
-  const { t } = useTranslation("messenger");
-  const lang = useLang();
-  const counts = t("messenger.contact_limit.left", { left: limit.left, limit: limit.limit });
-  const next =
-    limit.nextFreeAt !== null && limit.left < limit.limit
-      ? t("messenger.contact_limit.next", { at: formatHomeMoment(limit.nextFreeAt, lang) })
-      : "";
-  return (
-    <p className={ui.muted} style={{ margin: 0 }} data-testid="contact-limit">
-      {next ? `${counts} · ${next}` : counts}
-    </p>
   );
 }

@@ -14,6 +14,7 @@ import type { ErrorItem } from "#server/contract/errors";
 import { IMAGE_MAX_BYTES } from "#server/contract/media-upload";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#server/contract/locales";
 import {
+  BLOCKING_STATES,
   CLIENT_KEY_PATTERN,
   MESSAGE_BODY_MAX,
   MESSAGE_UPLOAD_MAX_BODY_BYTES,
@@ -54,7 +55,9 @@ import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.serv
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import type { Camelize } from "~/api/camelize";
 import type { MessengerAutocomplete } from "#server/contract/messenger";
-import { ROW_ID_PATTERN } from "#server/contract/row-id";
+import { parseRowId, ROW_ID_PATTERN } from "#server/contract/row-id";
+import { errorsBesides, inputText, readReply } from "~/components/form/reply";
+import { DATE_RECEIVER_TYPES, DATE_SENDER_TYPES } from "#server/contract/date-users";
 import { moneyKeySchema } from "#server/contract/wallet";
 
 const DONE = [...THREAD_ACTIONS, "sent", "no_thanks", "reported"] as const;
@@ -164,6 +167,12 @@ export async function loadConversation({ request, context, params }: LoaderFunct
   const limit = canSend?.firstContact && canSend.outcome === "success" ? await fetchContactLimit(api) : null;
   const t = await i18nServer.getFixedT(request);
   const name = partner.displayName || t("messenger.deleted_member");
+  // A client may ask an escort or a house for a date (ADR 046): the link is built here, so the page carries no rule.
+  const dateLink =
+    partner.username !== "" &&
+    !(BLOCKING_STATES as readonly string[]).includes(conversation.data.state) &&
+    DATE_SENDER_TYPES.includes(viewer.profile.userType) &&
+    DATE_RECEIVER_TYPES.includes(partner.userType);
   return data(
     {
       title: t("messenger.conversation_title", { name }),
@@ -181,6 +190,7 @@ export async function loadConversation({ request, context, params }: LoaderFunct
       boostKey: randomUUID(),
       warned,
       contactLimit: limit?.ok ? limit.data : null,
+      dateLink,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -191,12 +201,34 @@ const KEPT = new Set([400, 402, 403, 404, 409, 413, 429]);
 const statusOf = (status: number) => (KEPT.has(status) ? status : status >= 500 ? 503 : 400);
 
 /**
- * A refused post of the conversation page: the reply (errors, input kept), the send's upgrade prompt, and whether the
- * wallet did not cover a payment (the page links to buying dollars).
+ * A refused post as the conversation page shows it, read from the reply here (ADR 174: the page carries no reply
+ * reading): which form was sent, the errors at the page's fields and the others above its forms, the text to keep,
+ * the message a refused report was about, whether plus would have let the message through, and whether the wallet did
+ * not cover a payment (the page links to buying dollars).
  */
+export interface ConversationRefusal {
+  intent: string | null;
+  fieldErrors: Record<string, string[]>;
+  otherErrors: string[];
+  body: string;
+  reportId: number | null;
+  upgrade: boolean;
+  insufficient: boolean;
+}
+
+/** A refused post of the conversation page: the reply (errors, input kept; the error summary reads it) and the refusal. */
 function conversationRefused(status: number, lastResult: SubmissionResult<string[]>, upgrade = false) {
-  const insufficient = status === 402;
-  return data({ lastResult, upgrade, insufficient, paid: null }, { status: statusOf(status), headers: privateAnswer() });
+  const reply = readReply(lastResult);
+  const refusal: ConversationRefusal = {
+    intent: reply.intent,
+    fieldErrors: reply.fieldErrors,
+    otherErrors: errorsBesides(reply, [...CONVERSATION_FIELDS]),
+    body: inputText(reply, "body"),
+    reportId: reply.intent === "report" ? parseRowId(inputText(reply, "message_id")) : null,
+    upgrade,
+    insufficient: status === 402,
+  };
+  return data({ lastResult, refusal, paid: null }, { status: statusOf(status), headers: privateAnswer() });
 }
 
 /** What a paid post of the page did (ADR 083): the page shows the price paid and the balance after it. */
@@ -208,10 +240,10 @@ export interface ConversationPaid {
 
 /** A payment went through: the page renders with it (a reload posts the same key again, which pays nothing more). */
 function conversationPaid(paid: ConversationPaid) {
-  return data({ lastResult: null, upgrade: false, insufficient: false, paid }, { headers: privateAnswer() });
+  return data({ lastResult: null, refusal: null, paid }, { headers: privateAnswer() });
 }
 
-/** The conversation page's fields: the compose form's (files.N → files) and the report form's. */
+/** The conversation page's fields: the compose form's (files.N → files) and the report form's; they show their own errors. */
 const CONVERSATION_FIELDS = new Set(["body", "files", "type", "text", "good_faith"]);
 const conversationFieldOf = (source: string) => {
   const field = source.startsWith("files") ? "files" : source;

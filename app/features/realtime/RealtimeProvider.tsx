@@ -4,20 +4,15 @@
  * stand aside, and hands every feature event on as the window event `velora:realtime` (the notification popups
  * listen to it; ./window.ts). Both use the one socket client (./client.ts, ADR 065). The store is created inside the
  * provider, once per mounted tree, so two server renders never share state; the socket starts only in the
- * browser (an effect), so the page works the same without JavaScript and the server render stays pure.
+ * browser (an effect, with ./connection.ts and the client fetched then), so the page works the same without
+ * JavaScript and the server render stays pure.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { RealtimeEvent } from "#server/contract/realtime";
-import type * as SocketClient from "./client";
 import type { RealtimeClient } from "./client";
-import { createRealtimeStore, type IncomingMessage, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
-import { dispatchRealtimeEvent } from "./window";
-
-export { REALTIME_WINDOW_EVENT } from "./window";
-
-/** Resync pages are fetched until one comes back short; a bound keeps a broken API from looping. */
-const RESYNC_MAX_PAGES = 20;
+import type { FetchSince } from "./connection";
+import { createRealtimeStore, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
 
 export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
   children: ReactNode;
@@ -27,14 +22,21 @@ export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
    * What the member missed after `afterId` (the messenger's GET messages with after_id), oldest first;
    * `more` when another page follows.
    */
-  fetchSince?: (afterId: number) => Promise<{ messages: IncomingMessage<P>[]; more: boolean }>;
+  fetchSince?: FetchSince<P>;
   /** Called after every (re)connect instead of the fetchSince loop (a page that simply reloads its data). */
   onResync?: () => Promise<void>;
   /** Resync this thread's cursor only (a conversation page); without it, the store's highest id. */
   thread?: string;
   /** A feature event (message, notification…): the page merges it or asks for a resync. */
-  onEvent?: (event: RealtimeEvent, context: { store: RealtimeStore<P>; client: RealtimeClient }) => void;
+  onEvent?: RealtimeEventHandler<P>;
+  /**
+   * `fetchSince` and `onEvent` as code of their own, fetched with the connection (ADR 174): they only run once
+   * connected, so a page need not carry them. What it gives replaces the props of the same name.
+   */
+  connectWith?: () => Promise<Pick<RealtimeProviderProps<P>, "fetchSince" | "onEvent">>;
 }
+
+export type RealtimeEventHandler<P> = (event: RealtimeEvent, context: { store: RealtimeStore<P>; client: RealtimeClient }) => void;
 
 interface RealtimeContextValue {
   store: RealtimeStore<unknown>;
@@ -43,75 +45,32 @@ interface RealtimeContextValue {
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
 
-/** The resync cursor of one thread (a conversation page), or of the whole store. */
-export function lastSeenIdIn(state: RealtimeState, thread?: string): number {
-  return thread === undefined ? state.lastSeenId : (state.cursors[thread] ?? 0);
-}
-
-/**
- * Asks for pages after the last seen id until a short page, merging each. With `thread`, the cursor is that
- * thread's (the messenger resyncs one conversation with after_id; events of other threads must not move it).
- */
-export async function resyncStore<P>(
-  store: RealtimeStore<P>,
-  fetchSince: NonNullable<RealtimeProviderProps<P>["fetchSince"]>,
-  thread?: string,
-): Promise<void> {
-  for (let page = 0; page < RESYNC_MAX_PAGES; page++) {
-    const { messages, more } = await fetchSince(lastSeenIdIn(store.getState(), thread));
-    store.getState().synced(messages);
-    if (!more || messages.length === 0) return;
-  }
-}
-
-export function RealtimeProvider<P = unknown>({ children, url, fetchSince, onResync, onEvent, thread, ...init }: RealtimeProviderProps<P>) {
+export function RealtimeProvider<P = unknown>({
+  children,
+  url,
+  fetchSince,
+  onResync,
+  onEvent,
+  connectWith,
+  thread,
+  ...init
+}: RealtimeProviderProps<P>) {
   const [store] = useState(() => createRealtimeStore<P>(init));
   const [client, setClient] = useState<RealtimeClient | null>(null);
 
   useEffect(() => {
     if (store.getState().userId === null) return;
-    // The socket client is a chunk of its own, fetched once the page is hydrated (ADR 162): the first screen is the
-    // server's HTML and needs none of it. Until it arrives the site-wide connector keeps the socket.
+    // The connection and the socket client are a chunk of their own, fetched once the page is hydrated (ADR 162): the
+    // first screen is the server's HTML and needs none of it. Until it arrives the site-wide connector keeps the socket.
     let gone = false;
     let stop: (() => void) | null = null;
-    void import("./client").then((socket) => {
-      if (!gone) stop = connect(socket);
+    void Promise.all([import("./connection"), connectWith?.()]).then(([{ connectProvider }, handlers]) => {
+      if (!gone) stop = connectProvider({ store, url, fetchSince, onResync, thread, onEvent, ...handlers, setClient });
     });
     return () => {
       gone = true;
       stop?.();
     };
-
-    function connect({ createRealtimeClient, followBrowser, socketUrl }: typeof SocketClient): () => void {
-      window.veloraRealtime?.hold();
-      const live = createRealtimeClient({
-        url: url ?? socketUrl(window.location),
-        resync: async () => (onResync ? onResync() : fetchSince ? resyncStore(store, fetchSince, thread) : undefined),
-        onState: (state) => store.getState().setConnection(state),
-        onFrame: (frame) => {
-          const state = store.getState();
-          if (frame.type === "presence") state.setPresence(frame.member, frame.status);
-          else if (frame.type === "event") {
-            const { event } = frame;
-            dispatchRealtimeEvent(window, event);
-            if (event.type === "typing")
-              state.setTyping(event.from, event.thread === null ? event.from_username : String(event.thread), Date.now());
-            else onEvent?.(event, { store, client: live });
-          }
-        },
-      });
-      const unfollow = followBrowser(live, window, document);
-      live.start();
-      setClient(live);
-      const typingSweep = window.setInterval(() => store.getState().expireTyping(Date.now()), 1_000);
-      return () => {
-        unfollow();
-        window.clearInterval(typingSweep);
-        live.stop();
-        setClient(null);
-        window.veloraRealtime?.release();
-      };
-    }
     // The connection lives as long as the provider; later prop changes do not reconnect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);

@@ -1,15 +1,6 @@
-export {
-  lastSeenIdIn,
-  RealtimeProvider,
-  REALTIME_WINDOW_EVENT,
-  resyncStore,
-  useRealtime,
-  useRealtimeClient,
-  useRealtimeStore,
-  type RealtimeProviderProps,
-} from "./RealtimeProvider";
-// Types only: the socket client itself is loaded by the provider once the page is hydrated (ADR 162); import its
-// functions from ./client where they are needed at once.
+export { RealtimeProvider, useRealtime, useRealtimeClient, useRealtimeStore, type RealtimeProviderProps } from "./RealtimeProvider";
+// Types only: the socket client and the provider's connection (resyncStore, lastSeenIdIn: ./connection) are loaded by the provider
+// once the page is hydrated (ADR 162, ADR 174); import their functions from there where they are needed at once.
 export type { RealtimeClient, SocketLike } from "./client";
 export {
   createRealtimeStore,

@@ -1,7 +1,7 @@
 import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/profile-form-limits";
+import { BUSINESS_DESCRIPTION_MIN, DESCRIPTION_MAX, STATUS_TEXT_MAX } from "#server/contract/profile-text-limits";
 import { FormErrors } from "~/components/Field";
 import { TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

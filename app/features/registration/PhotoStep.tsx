@@ -1,13 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { MediaItem } from "~/features/registration/steps.server";
 import { FormErrors } from "~/components/Field";
-import { PhotoFilesField, usePhotoLimits } from "~/components/form/PhotoFilesField";
+import { PhotoFilesField } from "~/components/form/PhotoFilesField";
 import { Picture } from "~/components/Picture";
 import * as ui from "~/styles/ui.css";
 import { SubmitRow } from "./controls";
+import type { JoinStepView } from "./RegistrationStepPage";
 import * as css from "./steps.css";
 
 /**
@@ -16,17 +15,10 @@ import * as css from "./steps.css";
  * clients may always go on without one (their profiles are for members
  * only, ADR 023).
  */
-export function PhotoStep({
-  media,
-  photoRequired,
-  lastResult,
-}: {
-  media: MediaItem[];
-  photoRequired: boolean;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function PhotoStep({ view }: { view: JoinStepView }) {
+  const { media, lastResult } = view;
+  const photoRequired = view.step.photo_required;
   const { t } = useTranslation();
-  const limits = usePhotoLimits();
   const [form, fields] = useReplyForm({ lastResult });
   const errors = fields.files?.errors;
   const hasPhotos = media.length > 0;
@@ -59,7 +51,7 @@ export function PhotoStep({
         hint={
           <>
             {optional ? `${t("registration_steps.photo.optional_hint")} ` : null}
-            {t("registration_steps.photo.files_hint", limits)}
+            {t("registration_steps.photo.files_hint", view.photoLimits ?? undefined)}
           </>
         }
         required={photoRequired && !hasPhotos}

@@ -2,7 +2,7 @@ import { getFormProps, useReplyForm } from "~/components/form/form-binding";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SPECIAL_DATA_CONSENT_FIELD } from "#server/contract/consents";
-import { DESCRIPTION_MAX, INTERESTS_MAX, PROFESSION_MAX, STATUS_TEXT_MAX } from "#server/contract/profile-form-limits";
+import { DESCRIPTION_MAX, INTERESTS_MAX, PROFESSION_MAX, STATUS_TEXT_MAX } from "#server/contract/profile-text-limits";
 import { Field, FormErrors } from "~/components/Field";
 import { CheckboxField, TextAreaField } from "~/components/FieldControls";
 import * as ui from "~/styles/ui.css";

@@ -25,6 +25,7 @@ import {
   type JoinAudience,
 } from "~/features/registration/step-forms";
 import { apiErrorReply } from "~/utils/api-errors";
+import { photoLimitsIn } from "~/components/form/photo-limits.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { readReturnPath } from "~/session/return-path.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
@@ -91,6 +92,8 @@ export async function loadJoinStep({ request, context, params }: LoaderFunctionA
       progress: progressOf(viewer, stepKey),
       step: stepData.data,
       media: media?.ok ? media.data : [],
+      // The photo picker's hint values, formatted here (ADR 174): the step's page carries no number formatting.
+      photoLimits: stepKey === "photo" ? photoLimitsIn(api.language) : null,
       // The funnel is a courtesy on the welcome page: without it the page still works.
       signupTracking: tracking?.ok ? tracking.data : null,
       // The page a prompt sent the new member off from: the welcome page leads back there.

@@ -14,7 +14,7 @@ import {
   type GalleryPage,
   type OwnMediaItem,
 } from "#server/contract/gallery-basics";
-import { PhotoFilesField, usePhotoLimits } from "~/components/form/PhotoFilesField";
+import { PhotoFilesField, type PhotoLimits } from "~/components/form/PhotoFilesField";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { CheckboxField, FormErrors, SelectField } from "~/components/FieldControls";
 import { Picture } from "~/components/Picture";
@@ -39,18 +39,19 @@ function UploadForm({
   answer,
   defaultVisibility,
   uploadToken,
+  photoLimits,
 }: {
   gallery: GalleryPage;
   answer: GalleryActionData | null;
   defaultVisibility: string;
   uploadToken: string | null;
+  photoLimits: PhotoLimits;
 }) {
   const { t } = useTranslation("gallery");
   // With JavaScript: pieces, compression, progress and resume (ADR 029); without, the plain post.
   const chunked = useChunkedPhotoUpload(uploadToken, gallery.page);
   const mine = answer?.intent === "upload" ? answer : null;
   const fileErrors = mine?.fieldErrors.files ?? [];
-  const limits = usePhotoLimits();
   return (
     <section className={`${ui.card} ${ui.stack}`} aria-labelledby="upload-title">
       <h2 id="upload-title" style={{ margin: 0, fontSize: "1.15rem" }}>
@@ -58,7 +59,7 @@ function UploadForm({
       </h2>
       <Form method="post" action={`?page=${gallery.page}`} encType="multipart/form-data" className={ui.stack} onSubmit={chunked.onSubmit}>
         {mine ? <FormErrors errors={mine.formErrors} /> : null}
-        <PhotoFilesField label={t("gallery.upload.files")} hint={t("gallery.upload.hint", limits)} required errors={fileErrors} />
+        <PhotoFilesField label={t("gallery.upload.files")} hint={t("gallery.upload.hint", photoLimits)} required errors={fileErrors} />
         <SelectField
           name="visibility"
           id="upload-visibility"
@@ -172,6 +173,7 @@ export function MediaGalleryPage({
   answer,
   defaultVisibility,
   uploadToken = null,
+  photoLimits,
   isCreator = false,
 }: {
   gallery: GalleryPage;
@@ -181,6 +183,8 @@ export function MediaGalleryPage({
   defaultVisibility: string;
   /** The upload-only token for the page's script (ADR 029); null: the plain form only. */
   uploadToken?: string | null;
+  /** The photo picker's hint values in the page's language (the loader's photoLimitsIn). */
+  photoLimits: PhotoLimits;
   /** Escorts and businesses: the access form (issue 28). */
   isCreator?: boolean;
 }) {
@@ -202,7 +206,13 @@ export function MediaGalleryPage({
       notice={done && !answer ? t(`gallery.done.${done}`) : null}
     >
       <FormErrors errors={generalErrors} />
-      <UploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} uploadToken={uploadToken} />
+      <UploadForm
+        gallery={gallery}
+        answer={answer}
+        defaultVisibility={defaultVisibility}
+        uploadToken={uploadToken}
+        photoLimits={photoLimits}
+      />
       <VideoUploadForm gallery={gallery} answer={answer} defaultVisibility={defaultVisibility} />
       {selected ? <ManagePanel item={selected} gallery={gallery} answer={answer} isCreator={isCreator} /> : null}
       <section className={ui.stack} aria-labelledby="photos-title">

@@ -9,7 +9,7 @@
 import { createStore } from "zustand/vanilla";
 import type { ErrorItem } from "#server/contract/errors";
 import { COMPRESS_FROM_BYTES, COMPRESS_MAX_SIDE, COMPRESS_QUALITY } from "#server/contract/chunked-basics";
-import { IMAGE_FORMATS, IMAGES_PER_UPLOAD } from "#server/contract/media-upload";
+import { IMAGE_FORMATS, IMAGES_PER_UPLOAD } from "#server/contract/image-limits";
 import { ChunkedUploadError, uploadInChunks } from "~/api/media-chunked";
 import { messageOf } from "~/utils/api-errors";
 

@@ -26,6 +26,7 @@ import {
 } from "~/api/media.server";
 import { VIDEO_MAX_BYTES } from "#server/contract/media-video";
 import { requireViewer } from "~/api/viewer.server";
+import { photoLimitsIn } from "~/components/form/photo-limits.server";
 import { i18nServer } from "~/i18n/i18next.server";
 import { intentVariant } from "~/components/form/schema";
 import { parseForm, replyWithApiErrors, streamedReply } from "~/utils/forms.server";
@@ -62,6 +63,7 @@ export async function loadMediaGallery({ request, context }: LoaderFunctionArgs)
       // Escorts and businesses sell media and keep fans (issue 28): only they get the access form.
       isCreator: viewer.profile.userType === USER_TYPE.escort || viewer.profile.userType === USER_TYPE.business,
       uploadToken: upload.ok ? upload.data.token : null,
+      photoLimits: photoLimitsIn(api.language),
       done: done && (GALLERY_INTENTS as readonly string[]).concat("upload", "upload_video").includes(done) ? (done as GalleryIntent) : null,
     },
     { headers: PRIVATE_HEADERS },

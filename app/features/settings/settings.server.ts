@@ -1,6 +1,6 @@
 /**
- * The settings pages' loader and action logic (issue 10): the index, and the profile pages that edit
- * what registration collected with the same forms and schemas, saved through PUT /settings/{section}.
+ * The settings pages' loader and action logic (issue 10): the profile pages that edit what registration collected
+ * with the same forms and schemas, saved through PUT /settings/{section}. The index is ./settings-index.server.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -13,11 +13,10 @@ import {
   type SettingsViewer,
 } from "#server/contract/settings";
 import { MODERATED_TEXT_FIELD_KEYS, TEXT_REVIEW_STATUS } from "#server/contract/moderation";
-import { TOUR_USER_TYPES } from "#server/contract/tours";
-import { isStaffUserType, USER_TYPE } from "#server/contract/users";
+import { USER_TYPE } from "#server/contract/users";
 import { createApiClient } from "~/api/client.server";
 import { fetchStepData } from "~/api/registration.server";
-import { fetchSettingsIndex, saveSettingsSection } from "~/api/settings.server";
+import { saveSettingsSection } from "~/api/settings.server";
 import { requireViewer, type Viewer } from "~/api/viewer.server";
 import { formVariant } from "~/components/form/schema";
 import { stepPreparation } from "~/features/registration/steps.server";
@@ -35,29 +34,6 @@ import { parseForm, sentIntent } from "~/utils/forms.server";
 import { PRIVATE_HEADERS } from "~/utils/seo";
 import { pageTextKey } from "./page-text";
 
-/** Settings pages with a page today; the index links only these (issue 10 adds the rest one by one). */
-export const BUILT_SETTINGS_PAGES: ReadonlySet<SettingsKey> = new Set([
-  "name_characteristics",
-  "service_prices",
-  "contact",
-  "status_description",
-  "media_gallery",
-  "linked_profiles",
-  "email_password",
-  "date_review_display",
-  "first_contact_filter_and_blocklist",
-  "search_visibility",
-  "notifications",
-  "pause_delete",
-  "age_check_verification",
-  "data_privacy",
-  "membership",
-  "billing_invoices",
-  "forum_notifications",
-  "safer_sex",
-  "interviews",
-]);
-
 /** The profile pages this feature renders itself (linked profiles and the age check have their own routes). */
 const PROFILE_PAGES: ReadonlySet<string> = new Set(["name_characteristics", "service_prices", "contact", "status_description"]);
 
@@ -70,31 +46,6 @@ const settingsViewerOf = (viewer: Viewer): SettingsViewer => ({
 export function stepFormOf(section: SettingsSection): { audience: JoinAudience; stepKey: string } {
   const { audience, step } = SETTINGS_SECTIONS[section];
   return { audience: audience === "business" ? "business" : "user", stepKey: step };
-}
-
-export async function loadSettingsIndex({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
-  const api = createApiClient({ request, context });
-  const index = await fetchSettingsIndex(api);
-  if (!index.ok) throw new Response(null, { status: index.status >= 500 ? 503 : index.status, headers: PRIVATE_HEADERS });
-  const t = await i18nServer.getFixedT(request);
-  const groups = index.data.groups.map((group) => ({
-    key: group.key,
-    items: group.items.filter((item) => BUILT_SETTINGS_PAGES.has(item)),
-  }));
-  return data(
-    {
-      title: t("settings.meta_title"),
-      groups,
-      isBusiness: viewer.profile.userType === USER_TYPE.business,
-      tours: TOUR_USER_TYPES.includes(viewer.profile.userType),
-      // Dollars and gifts (issue 27): every member's; staff accounts hold no dollars.
-      dollars: !isStaffUserType(viewer.profile.userType),
-      // Settings key "bundles" (issue 28): own and bought bundles; staff accounts buy and sell nothing.
-      bundles: !isStaffUserType(viewer.profile.userType),
-    },
-    { headers: PRIVATE_HEADERS },
-  );
 }
 
 /** A profile page's key, if this member has it; else 404 (an unknown key and a hidden page look alike). */

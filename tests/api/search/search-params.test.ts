@@ -11,7 +11,6 @@ import {
   applyFilterAction,
   buildSearchRequest,
   clampRadius,
-  compactCount,
   defaultGendersFor,
   defaultSortFor,
   distanceLabel,
@@ -28,6 +27,7 @@ import {
 import { BENEFIT_NAMES, benefitsGrantedTo } from "#server/contract/entitlements";
 import { GENDER, USER_TYPE } from "#server/contract/users";
 import * as v from "valibot";
+import { compactCount } from "~/utils/numbers";
 
 const client: Searcher = { userType: USER_TYPE.client, gender: GENDER.male, benefits: [] };
 const memberClient: Searcher = { ...client, benefits: benefitsGrantedTo("client") };

@@ -15,7 +15,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { http, HttpResponse } from "msw";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "#server/contract/messenger";
 import type { RealtimeEvent } from "#server/contract/realtime";
 import { LiveConversation, LiveMessageList, useLiveSender } from "~/features/messenger/live/LiveConversation";
@@ -116,7 +116,7 @@ function serve() {
 
 /** The page's part that shows the store: stored messages by id, pending sends by status; and a send button. */
 function Shown() {
-  const sender = useLiveSender(HERE, "ben", VIEWER, BEN);
+  const sending = useLiveSender(HERE, "ben", VIEWER, BEN);
   return (
     <>
       <ol>
@@ -127,11 +127,10 @@ function Shown() {
               {m.body}
             </li>
           )}
-          onRetry={() => undefined}
-          onDiscard={() => undefined}
+          sending={sending}
         />
       </ol>
-      <button type="button" disabled={!sender} onClick={() => sender?.send("hello", [])}>
+      <button type="button" disabled={!sending} onClick={() => sending?.sender.send("hello", [])}>
         send
       </button>
     </>
@@ -182,6 +181,16 @@ function deliver(event: RealtimeEvent) {
 }
 
 listenWithMsw();
+
+// The chunks the page fetches once hydrated and connected (ADR 162, 168, 174): vitest compiles a module on its first
+// import, which on a loaded machine can outlast a waitFor; a browser fetches them built.
+beforeAll(() =>
+  Promise.all([
+    import("~/features/realtime/connection"),
+    import("~/features/messenger/live/conversation-events"),
+    import("~/features/messenger/live/live-send"),
+  ]),
+);
 
 beforeEach(() => {
   FakeSocket.all = [];

@@ -7,7 +7,8 @@
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay, createRealtimeClient } from "~/features/realtime/client";
-import { createRealtimeStore, lastSeenIdIn, RealtimeProvider, resyncStore, useRealtime, type IncomingMessage } from "~/features/realtime";
+import { createRealtimeStore, RealtimeProvider, useRealtime, type IncomingMessage } from "~/features/realtime";
+import { lastSeenIdIn, resyncStore } from "~/features/realtime/connection";
 import type { ServerFrame } from "#server/contract/realtime";
 import { FakeSocket } from "../../helpers/fake-socket";
 
