@@ -16,6 +16,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { demoSessionCookie } from "./demo-login.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,7 +29,6 @@ const { values: args } = parseArgs({
 });
 const lighthouseDir = process.env.LIGHTHOUSE_DIR ?? "/tmp/lh";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const password = process.env.DEMO_PASSWORD ?? "demo-pass-2026";
 
 /**
  * One URL per hydrated page route (scripts/js-budget.mjs lists them from the build), as a guest or as the demo member
@@ -74,18 +74,7 @@ async function sessionCookies(users) {
   if (users.length === 0) return cookies;
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--ignore-certificate-errors"] });
-  for (const user of users) {
-    const context = await browser.newContext({ ignoreHTTPSErrors: true });
-    const page = await context.newPage();
-    await page.goto(`${args.base}/de/login`);
-    await page.getByLabel("Benutzername oder E-Mail").fill(user);
-    await page.getByLabel("Passwort", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Anmelden" }).last().click();
-    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 30_000 });
-    const jar = await context.cookies(args.base);
-    cookies.set(user, jar.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "));
-    await context.close();
-  }
+  for (const user of users) cookies.set(user, await demoSessionCookie(browser, args.base, user));
   await browser.close();
   return cookies;
 }

@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   pageMeta({ title: data?.title ?? "", origin: "", pathname: location.pathname, noindex: true });
 
 export default function MemberHomePopPage() {
-  return <MemberHome {...useLoaderData<typeof loader>()} />;
+  return <MemberHome data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -114,6 +114,35 @@ test("member homes need a login; the guest landing is noindex and sends members 
   await expect(page).toHaveURL(/\/de\/homepage\/neu$/);
 });
 
+test("the member home hydrates without its list's code; a popular filter still leads to its list @js", async ({ browser, clientIp }) => {
+  // Its own JavaScript context: the no-js project runs this file too.
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientIp });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await logIn(page, DEMO.client, DEMO.password);
+  await expect(page).toHaveURL(/\/de\/my_dashboard$/);
+  await page.goto("/de/homepage-pop");
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+  );
+  await page.waitForLoadState("networkidle");
+  // ADR 175: chips, tiles and pager are a server island; hydration loads none of their code.
+  expect(scripts.filter((path) => /MemberHomeList/.test(path))).toEqual([]);
+  // A link in an island is a document load (ADR 162, as the search results'): the server draws the new list.
+  await page.getByTestId("pop-filters").getByRole("link", { name: "Verifiziert" }).click();
+  await expect(page).toHaveURL(/\/de\/homepage-pop\/verifiziert$/);
+  await expect(page.getByTestId("pop-filter-verifiziert")).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("search-tile").first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("a client's search is saved and rebuilds the header's search link; guests get no user_filters cookie @js", async ({
   page,
   context,

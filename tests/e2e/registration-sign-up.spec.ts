@@ -100,6 +100,29 @@ test.describe("individual sign-up", () => {
     await expect(page).toHaveURL(/\/de\/join\/user\/photo$/);
   });
 
+  test("the birth month's names are in the page's language", async ({ page }) => {
+    const names = async (path: string) => {
+      await page.goto(path);
+      return page.locator('select[name="birth_month"] option:not([value=""])').allTextContents();
+    };
+    expect(await names("/pl/join/user/sign-up")).toEqual([
+      "styczeń",
+      "luty",
+      "marzec",
+      "kwiecień",
+      "maj",
+      "czerwiec",
+      "lipiec",
+      "sierpień",
+      "wrzesień",
+      "październik",
+      "listopad",
+      "grudzień",
+    ]);
+    expect((await names("/en/join/user/escort/lp"))[0]).toBe("January");
+    expect((await names("/es/join/user/sign-up"))[11]).toBe("diciembre");
+  });
+
   test("invalid input shows translated errors at their fields and keeps the rest", async ({ page }) => {
     const person = newPerson("Jung");
     const thisYear = new Date().getUTCFullYear();
@@ -116,6 +139,9 @@ test.describe("individual sign-up", () => {
     await expect(page.getByLabel("Geschlecht")).toHaveValue("2");
     await expect(page.getByRole("radio", { name: "Escort" })).toBeChecked();
     await expect(page.getByLabel("Jahr", { exact: true })).toHaveValue(String(thisYear - 17));
+    // The month names come with the page's data, also on the page a refused post answers with (ADR 175).
+    await expect(page.getByLabel("Monat", { exact: true })).toHaveValue("1");
+    await expect(page.getByLabel("Monat", { exact: true }).locator('option[value="3"]')).toHaveText("März");
     await expect(page.getByLabel("Ich akzeptiere die AGB.")).toBeChecked();
     await expect(page.getByLabel("Passwort", { exact: true })).toHaveValue("");
 

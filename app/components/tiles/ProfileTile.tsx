@@ -5,7 +5,7 @@ import type { TileContactRule } from "#server/contract/messenger";
 import { wholeEuros } from "#server/contract/prices";
 import { distanceLabel } from "#server/contract/search-distance";
 import { useLang, useLocalePath } from "~/i18n/lang";
-import { formatDayMonth } from "~/utils/dates";
+import { formatDayMonth } from "~/utils/calendar-date";
 import { priceText } from "~/utils/money";
 import { useNumbers } from "~/utils/numbers";
 import { TileImage } from "./TileImage";

@@ -1,38 +1,38 @@
 import { useTranslation } from "react-i18next";
-import { ResultTiles } from "~/components/search/ResultTiles";
-import { useNumbers } from "~/utils/numbers";
+import type { Tile } from "~/components/search/ResultTiles";
+import { serverIsland } from "~/components/ServerIsland";
 import * as ui from "~/styles/ui.css";
-import { Pager } from "~/components/search/Pager";
-import { PopFilterChips, type Chip } from "./PopFilterChips";
+import type { Chip } from "./PopFilterChips";
 
 export interface MemberHomeProps {
   name: string;
   filterKey: string | null;
   chips: Chip[];
   clearPath: string | null;
-  tiles: Parameters<typeof ResultTiles>[0]["tiles"];
+  tiles: Tile[];
   total: number;
   page: number;
   pages: number;
   query: string;
 }
 
+/**
+ * The list (chips, total, tiles, pages) hydrates without its code: its tiles made the page's Intl formatters, the
+ * largest tasks while hydrating (ADR 175). `data` must be the loader data object itself: the island keeps the
+ * server's HTML while it is the same.
+ */
+const List = serverIsland("member-home-list", () => import("./MemberHomeList"));
+
 /** The signed-in home: greeting, (for -pop) the popular filters, the list and its pages. */
-export function MemberHome(props: MemberHomeProps) {
+export function MemberHome({ data }: { data: MemberHomeProps }) {
   const { t } = useTranslation();
-  const { count } = useNumbers();
   return (
     <main className={ui.page}>
-      <h1 data-testid="member-home">{t("home_member.headline", { name: props.name })}</h1>
+      <h1 data-testid="member-home">{t("home_member.headline", { name: data.name })}</h1>
       <p>
-        {props.filterKey ? t("home_member.preset_intro", { filter: t(`search.pop_filters.${props.filterKey}`) }) : t("home_member.intro")}
+        {data.filterKey ? t("home_member.preset_intro", { filter: t(`search.pop_filters.${data.filterKey}`) }) : t("home_member.intro")}
       </p>
-      <PopFilterChips chips={props.chips} clearPath={props.clearPath} />
-      <p role="status" data-testid="search-total">
-        {t("search.total_compact", { count: props.total, n: count(props.total) })}
-      </p>
-      <ResultTiles tiles={props.tiles} />
-      <Pager query={props.query} page={props.page} pages={props.pages} />
+      <List data={data} />
     </main>
   );
 }

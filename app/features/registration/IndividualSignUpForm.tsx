@@ -8,9 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "~/components/form/use-form";
 import { Form, useFetcher } from "@remix-run/react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_TAGS } from "#server/contract/locales";
 import { MIN_SIGNUP_AGE, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "#server/contract/form-limits";
 import { INDIVIDUAL_SIGNUP_TYPES, type IndividualSignupType } from "#server/contract/signup-types";
 import { GENDER, SALUTATIONS } from "#server/contract/users";
@@ -18,7 +16,7 @@ import { Field, FormCheckboxField, FormField } from "~/components/Field";
 import { SelectField } from "~/components/FieldControls";
 import { ErrorLine } from "~/components/form/ErrorLine";
 import { translateMessage } from "~/i18n/translate";
-import { useLang, useLocalePath } from "~/i18n/lang";
+import { useLocalePath } from "~/i18n/lang";
 import * as ui from "~/styles/ui.css";
 import { withReturnPath } from "~/utils/return-path";
 import { ChoiceFieldset } from "./ChoiceFieldset";
@@ -49,6 +47,8 @@ interface Props {
   invitationCode?: string;
   /** Where to return after sign-up and verification (a profile the visitor came from); posted along as `r`. */
   returnTo?: string | null;
+  /** The months' names in the page's language, January first (from the loader: no date formatter in the browser). */
+  monthNames: readonly string[];
 }
 
 interface UniqueAnswer {
@@ -77,9 +77,9 @@ export function IndividualSignUpForm({
   landingPageId = "",
   invitationCode = "",
   returnTo = null,
+  monthNames,
 }: Props) {
   const { t } = useTranslation();
-  const lang = useLang();
   const to = useLocalePath();
   const [form, fields] = useForm({
     id: "sign-up",
@@ -92,10 +92,7 @@ export function IndividualSignUpForm({
   const usernameCheck = useUniqueCheck("username");
   const emailCheck = useUniqueCheck("email");
 
-  const months = useMemo(() => {
-    const format = new Intl.DateTimeFormat(LANGUAGE_TAGS[lang], { month: "long", timeZone: "UTC" });
-    return Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: format.format(Date.UTC(2000, i, 1)) }));
-  }, [lang]);
+  const months = monthNames.map((label, i) => ({ value: String(i + 1), label }));
   const days = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
   const birthErrors = [...(fields.birth_day.errors ?? []), ...(fields.birth_month.errors ?? []), ...(fields.birth_year.errors ?? [])];
 

@@ -9,7 +9,7 @@ import type { loadSignUp, loadSignUpLanding, submitIndividualSignUp } from "./si
 import * as css from "./sign-up.css";
 
 export function SignUpPage() {
-  const { userType, landingPageId, invitationCode, returnTo } = useLoaderData<typeof loadSignUp>();
+  const { userType, landingPageId, invitationCode, returnTo, monthNames } = useLoaderData<typeof loadSignUp>();
   const actionData = useActionData<typeof submitIndividualSignUp>();
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -24,6 +24,7 @@ export function SignUpPage() {
           landingPageId={landingPageId}
           invitationCode={invitationCode}
           returnTo={returnTo}
+          monthNames={monthNames}
         />
         <p>
           {t("registration.sign_up.have_account")} <Link to={withReturnPath(to("login"), returnTo)}>{t("registration.sign_up.login")}</Link>
@@ -37,7 +38,7 @@ export function SignUpPage() {
 }
 
 export function SignUpLandingPage() {
-  const { userType, landingPageId, invitationCode, title, description, returnTo } = useLoaderData<typeof loadSignUpLanding>();
+  const { userType, landingPageId, invitationCode, title, description, returnTo, monthNames } = useLoaderData<typeof loadSignUpLanding>();
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -55,6 +56,7 @@ export function SignUpLandingPage() {
           landingPageId={landingPageId}
           invitationCode={invitationCode}
           returnTo={returnTo}
+          monthNames={monthNames}
         />
         <p>
           {t("registration.sign_up.have_account")} <Link to={withReturnPath(to("login"), returnTo)}>{t("registration.sign_up.login")}</Link>
