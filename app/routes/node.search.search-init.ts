@@ -9,7 +9,7 @@ import { privateAnswer } from "~/utils/cache-headers";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST")
     return json({ code: 405, errors: [{ code: 405, title: "exception.common.method_not_allowed" }] }, { status: 405 });
-  const data = await loadSearchInit(request, context);
+  const data = await loadSearchInit(request, context, { withFilters: true });
   return json({ code: 200, data }, { headers: privateAnswer() });
 }
 

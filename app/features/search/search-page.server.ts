@@ -34,6 +34,7 @@ import { notFoundResponse } from "~/utils/not-found.server";
 import { hrefOf, withQuery } from "~/components/search/links";
 import { localePath } from "~/i18n/lang";
 import type { PromotedCard } from "~/components/tiles/PromotedSlot";
+import { tileFieldsOf } from "~/components/search/ResultTiles";
 
 /** Facet counts by facet name (snake_case, as requested) and bucket key. */
 export type FacetCounts = Partial<Record<"gender" | "age" | "price" | "figure_type" | "race_type" | "cup_size", Record<string, number>>>;
@@ -70,6 +71,18 @@ function rawInputs(params: URLSearchParams, errors: Partial<Record<SearchInputFi
     out[field] = { min: (params.get(`${field}_min`) ?? "").slice(0, 12), max: (params.get(`${field}_max`) ?? "").slice(0, 12) };
   }
   return out;
+}
+
+/** The country filter's choices with their names in the page's language: the same list for every request. */
+const countriesByLanguage = new Map<Language, Array<{ code: string; name: string }>>();
+function countryChoices(lang: Language) {
+  let choices = countriesByLanguage.get(lang);
+  if (!choices) {
+    const regionNames = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: "region" });
+    choices = GEO_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code }));
+    countriesByLanguage.set(lang, choices);
+  }
+  return choices;
 }
 
 /** Section 4's resets the page offers, in its order. */
@@ -169,7 +182,6 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
   }
   const allowed = allowedFilters(init.searcher, effectiveTarget);
   const sortDefault = defaultSortFor(init.searcher);
-  const regionNames = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: "region" });
   const meta = (init.meta ?? { total: 0 }) as { total?: number };
   const cityName = init.city?.name ?? init.state.city ?? "";
   return {
@@ -190,7 +202,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     /** A typed city the API could not resolve: the page says so instead of searching elsewhere unnoticed. */
     cityNotFound: Boolean(init.state.city && !init.city && init.state.lat === undefined),
     searched: init.request !== null,
-    tiles: init.hits,
+    tiles: init.hits.map(tileFieldsOf),
     promoted: promotedOf(init.meta),
     total: Number(meta.total ?? 0),
     facets: facetCounts(init.meta),
@@ -210,7 +222,7 @@ export async function loadSearchPage({ request, context, params }: LoaderFunctio
     priceDurations: allowed.has("price_durations") ? [...PRICE_DURATIONS] : [],
     /** The appearance section's fields this searcher may use (none in escorts' searches). */
     appearance: appearanceFields(allowedAppearanceParams(init.searcher, effectiveTarget)),
-    countries: GEO_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code })),
+    countries: countryChoices(lang),
     inputErrors,
     links: searchLinks(lang, init.state, {
       mode,

@@ -47,7 +47,7 @@ export interface SearchInitData {
   needsRedirect: boolean;
   city: CityOption | null;
   request: SearchRequest | null;
-  /** POST /search/filters, not camelized (spec section 7). */
+  /** POST /search/filters, not camelized (spec section 7); null unless asked for (`withFilters`) or unanswered. */
   filters: SearchFilters | null;
   hits: SearchTile[];
   meta: unknown;
@@ -78,6 +78,11 @@ export interface SearchInitOptions {
   fallbackCity?: string | null;
   /** The business search's category: businesses of this kind only (ADR 069). */
   businessKind?: BusinessKind | null;
+  /**
+   * Also ask the API for the form's definition (POST /search/filters): only the search-init endpoint answers it; the
+   * pages draw their form from the contract's constants and would pay a whole API call for nothing (ADR 171).
+   */
+  withFilters?: boolean;
 }
 
 export function searcherOf(viewer: Viewer | null): Searcher {
@@ -153,7 +158,9 @@ export async function loadSearchInit(
         businessKind: options.businessKind ?? null,
       });
   const [filters, result] = await Promise.all([
-    searchFilters(api, { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) }),
+    options.withFilters
+      ? searchFilters(api, { searchMode: mode, ...(effective.userType ? { user_type: effective.userType } : {}) })
+      : Promise.resolve(null),
     searchRequest ? searchProfiles(api, searchRequest, { autoCancel: true }) : Promise.resolve(null),
   ]);
   return {
@@ -163,7 +170,7 @@ export async function loadSearchInit(
     needsRedirect: url.search.replace(/^\?/, "") !== canonicalQuery,
     city,
     request: searchRequest,
-    filters: filters.ok ? filters.data : null,
+    filters: filters?.ok ? filters.data : null,
     hits: result && result.ok ? result.data : [],
     meta: result && result.ok ? (result.meta ?? null) : null,
     searcher,

@@ -50,6 +50,7 @@ import { tileContactRule } from "../messenger/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
 import { PLAN_PER_VALUES } from "../../db/prepared";
+import { precompiled, type Slots } from "../../db/precompiled";
 import type { Database } from "../../db/schema";
 import {
   fixedScoreTermsSql,
@@ -1077,10 +1078,15 @@ function bucketsOf(dims: FacetDimension[], counts: Map<string, number>[]): Searc
   return facets;
 }
 
+// Read on every signed-in search: built once (ADR 148).
+const genderOf = precompiled((db, slot: Slots<{ userId: number }>) =>
+  db.selectFrom("users").select("gender").where("id", "=", slot("userId")),
+);
+
 /** The viewer and their gender (for default genders), from the token. */
 export async function searchViewer(deps: ApiDeps, user: AuthUser | null): Promise<{ viewer: ViewerContext; gender: number | null }> {
   const viewer = await viewerContext(deps, user);
   if (viewer.id === null) return { viewer, gender: null };
-  const row = await deps.db.selectFrom("users").select("gender").where("id", "=", viewer.id).executeTakeFirst();
+  const [row] = await genderOf(deps.db, { userId: viewer.id });
   return { viewer, gender: row?.gender ?? null };
 }
