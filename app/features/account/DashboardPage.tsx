@@ -2,7 +2,7 @@
  * my_dashboard, the page: the state of the account (paused?), how complete the profile is and the next
  * useful step, verification, every settings page, privacy, and the logout.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DashboardCharts } from "#server/contract/dashboard";
 import { emailVerificationPath } from "#server/contract/email-verification";
@@ -14,6 +14,7 @@ import { DATE_USER_TYPES } from "#server/contract/date-users";
 import { userTypeMay } from "#server/contract/staff-permissions";
 import { isStaffUserType, USER_TYPE, userTypeName } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
+import { ChromeLink } from "~/components/chrome-link";
 import { FormErrors } from "~/components/FieldControls";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
@@ -62,7 +63,7 @@ export function DashboardPage(props: DashboardProps) {
       <div className={ui.stack}>
         {viewer.status === "paused" || viewer.status === "deactivated" ? (
           <p className={ui.notice} role="status" data-testid="dashboard-paused">
-            {t(`dashboard.status_${viewer.status}`)} <Link to={to("user/pause_delete")}>{t("dashboard.resume")}</Link>
+            {t(`dashboard.status_${viewer.status}`)} <ChromeLink to={to("user/pause_delete")}>{t("dashboard.resume")}</ChromeLink>
           </p>
         ) : null}
         {completeness ? (
@@ -74,7 +75,8 @@ export function DashboardPage(props: DashboardProps) {
             </label>
             {completeness.next ? (
               <p>
-                {t("dashboard.next")} <Link to={pathOf(completeness.next)}>{t(`dashboard.items.${completeness.next.key}`)}</Link>
+                {t("dashboard.next")}{" "}
+                <ChromeLink to={pathOf(completeness.next)}>{t(`dashboard.items.${completeness.next.key}`)}</ChromeLink>
               </p>
             ) : (
               <p>{t("dashboard.all_done")}</p>
@@ -83,18 +85,22 @@ export function DashboardPage(props: DashboardProps) {
               {completeness.items.map((item) => (
                 <li key={item.key} data-done={item.done ? "1" : "0"}>
                   <span aria-hidden="true">{item.done ? "✓" : "○"}</span>{" "}
-                  {item.done ? t(`dashboard.done_items.${item.key}`) : <Link to={pathOf(item)}>{t(`dashboard.items.${item.key}`)}</Link>}
+                  {item.done ? (
+                    t(`dashboard.done_items.${item.key}`)
+                  ) : (
+                    <ChromeLink to={pathOf(item)}>{t(`dashboard.items.${item.key}`)}</ChromeLink>
+                  )}
                   <span className="visually-hidden">{item.done ? t("dashboard.done") : t("dashboard.open")}</span>
                 </li>
               ))}
             </ul>
-            <Link to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</Link>
+            <ChromeLink to={to(`p/${viewer.username}`)}>{t("dashboard.view_profile")}</ChromeLink>
             {/* The quick price form (ADR 138) for those with a price list: the same test as the settings index's. */}
             {props.settingsGroups.some((group) => group.items.includes("service_prices")) ? (
               <p>
-                <Link to={to("set_price")} data-testid="dashboard-set-price">
+                <ChromeLink to={to("set_price")} data-testid="dashboard-set-price">
                   {t("set_price.dashboard_link")}
-                </Link>
+                </ChromeLink>
               </p>
             ) : null}
           </section>
@@ -106,37 +112,37 @@ export function DashboardPage(props: DashboardProps) {
             <ul className={settingsCss.items}>
               {(["backoffice", "backoffice/reports"] as const).map((path) => (
                 <li key={path}>
-                  <Link className={settingsCss.item} to={to(path)}>
+                  <ChromeLink className={settingsCss.item} to={to(path)}>
                     <span className={settingsCss.itemLabel}>{t(`dashboard.staff.${path === "backoffice" ? "queue" : "reports"}`)}</span>
-                  </Link>
+                  </ChromeLink>
                 </li>
               ))}
               {/* Every queue with its counts (ADR 119). */}
               <li>
-                <Link className={settingsCss.item} to={to("backoffice/queues")} data-testid="dashboard-queues">
+                <ChromeLink className={settingsCss.item} to={to("backoffice/queues")} data-testid="dashboard-queues">
                   <span className={settingsCss.itemLabel}>{t("dashboard.staff.queues")}</span>
-                </Link>
+                </ChromeLink>
               </li>
               {/* Money is the backend role's alone (ADR 080): the team does not see the way in. */}
               {userTypeMay(viewer.profile.userType, "money.manage") ? (
                 <li>
-                  <Link className={settingsCss.item} to={to("backoffice/orders")} data-testid="dashboard-money">
+                  <ChromeLink className={settingsCss.item} to={to("backoffice/orders")} data-testid="dashboard-money">
                     <span className={settingsCss.itemLabel}>{t("dashboard.staff.money")}</span>
-                  </Link>
+                  </ChromeLink>
                 </li>
               ) : null}
               {userTypeMay(viewer.profile.userType, "audit.read") ? (
                 <li>
-                  <Link className={settingsCss.item} to={to("backoffice/audit")} data-testid="dashboard-audit">
+                  <ChromeLink className={settingsCss.item} to={to("backoffice/audit")} data-testid="dashboard-audit">
                     <span className={settingsCss.itemLabel}>{t("dashboard.staff.audit")}</span>
-                  </Link>
+                  </ChromeLink>
                 </li>
               ) : null}
               {/* Every staff account's own second factor (ADR 117). */}
               <li>
-                <Link className={settingsCss.item} to={to("backoffice/security")} data-testid="dashboard-security">
+                <ChromeLink className={settingsCss.item} to={to("backoffice/security")} data-testid="dashboard-security">
                   <span className={settingsCss.itemLabel}>{t("dashboard.staff.security")}</span>
-                </Link>
+                </ChromeLink>
               </li>
             </ul>
           </section>
@@ -151,13 +157,13 @@ export function DashboardPage(props: DashboardProps) {
               {viewer.isEmailVerified ? (
                 t("dashboard.email_done", { email: viewer.email })
               ) : (
-                <Link to={to(emailVerificationPath(viewer.profile.userType))}>{t("dashboard.email_open")}</Link>
+                <ChromeLink to={to(emailVerificationPath(viewer.profile.userType))}>{t("dashboard.email_open")}</ChromeLink>
               )}
             </li>
             {props.phoneVerified !== null && !isStaff ? (
               <li>
                 <span aria-hidden="true">{props.phoneVerified ? "✓" : "○"}</span>{" "}
-                <Link to={to("user/phone")}>{props.phoneVerified ? t("dashboard.phone_done") : t("dashboard.phone_open")}</Link>
+                <ChromeLink to={to("user/phone")}>{props.phoneVerified ? t("dashboard.phone_done") : t("dashboard.phone_open")}</ChromeLink>
               </li>
             ) : null}
             {isStaff ? null : (
@@ -166,15 +172,15 @@ export function DashboardPage(props: DashboardProps) {
                 {props.ageCheck === "verified" ? (
                   t("dashboard.age_check_verified")
                 ) : (
-                  <Link to={to("user/age_check_verification")}>
+                  <ChromeLink to={to("user/age_check_verification")}>
                     {props.ageCheck === "pending" ? t("dashboard.age_check_pending") : t("dashboard.age_check")}
-                  </Link>
+                  </ChromeLink>
                 )}
               </li>
             )}
             {isStaff ? null : (
               <li data-testid="dashboard-identity-checks">
-                <span aria-hidden="true">○</span> <Link to={to("user/verification")}>{t("dashboard.verification")}</Link>
+                <span aria-hidden="true">○</span> <ChromeLink to={to("user/verification")}>{t("dashboard.verification")}</ChromeLink>
               </li>
             )}
           </ul>
@@ -189,9 +195,9 @@ export function DashboardPage(props: DashboardProps) {
                 <ul className={settingsCss.items}>
                   {group.items.map((item) => (
                     <li key={item}>
-                      <Link className={settingsCss.item} to={to(`user/${item}`)}>
+                      <ChromeLink className={settingsCss.item} to={to(`user/${item}`)}>
                         <span className={settingsCss.itemLabel}>{t(pageTextKey(item, "title", isBusiness))}</span>
-                      </Link>
+                      </ChromeLink>
                     </li>
                   ))}
                 </ul>
@@ -201,7 +207,7 @@ export function DashboardPage(props: DashboardProps) {
         {TOUR_USER_TYPES.includes(viewer.profile.userType) ? (
           <section className={ui.card} aria-labelledby="tours-title" data-testid="dashboard-tours">
             <h2 id="tours-title">{t("dashboard.tours_title")}</h2>
-            <Link to={to("user/tours")}>{t("dashboard.tours_link")}</Link>
+            <ChromeLink to={to("user/tours")}>{t("dashboard.tours_link")}</ChromeLink>
           </section>
         ) : null}
         {isStaff ? null : (
@@ -212,9 +218,9 @@ export function DashboardPage(props: DashboardProps) {
               <ul className={settingsCss.items}>
                 {(["my_events", "events/add", "my_blogs", "blogs/add"] as const).map((path) => (
                   <li key={path}>
-                    <Link className={settingsCss.item} to={to(path)}>
+                    <ChromeLink className={settingsCss.item} to={to(path)}>
                       <span className={settingsCss.itemLabel}>{t(`dashboard.community.${path.replace("/", "_")}`)}</span>
-                    </Link>
+                    </ChromeLink>
                   </li>
                 ))}
               </ul>
@@ -224,9 +230,9 @@ export function DashboardPage(props: DashboardProps) {
               <ul className={settingsCss.items}>
                 {(["favorite_visitor", "favorite", "visitor"] as const).map((path) => (
                   <li key={path}>
-                    <Link className={settingsCss.item} to={to(path)}>
+                    <ChromeLink className={settingsCss.item} to={to(path)}>
                       <span className={settingsCss.itemLabel}>{t(`favorites.dashboard.${path}`, { ns: "favorites" })}</span>
-                    </Link>
+                    </ChromeLink>
                   </li>
                 ))}
               </ul>
@@ -236,9 +242,9 @@ export function DashboardPage(props: DashboardProps) {
               <ul className={settingsCss.items}>
                 {(["friends", "reports"] as const).map((page) => (
                   <li key={page}>
-                    <Link className={settingsCss.item} to={to(`user/${page}`)}>
+                    <ChromeLink className={settingsCss.item} to={to(`user/${page}`)}>
                       <span className={settingsCss.itemLabel}>{t(`dashboard.people.${page}`)}</span>
-                    </Link>
+                    </ChromeLink>
                   </li>
                 ))}
               </ul>
@@ -322,18 +328,18 @@ function DatesCard({ dates }: { dates: Viewer["dates"] }) {
         <ul className={css.checklist}>
           {lines.map((line) => (
             <li key={line.stage} data-stage={line.stage}>
-              <Link className={css.tapRow} to={`${to("my_date")}?stage=${line.stage}`}>
+              <ChromeLink className={css.tapRow} to={`${to("my_date")}?stage=${line.stage}`}>
                 {t(line.key, { count: line.count })}
-              </Link>
+              </ChromeLink>
             </li>
           ))}
         </ul>
       ) : (
         <p>{t("dashboard.dates_none")}</p>
       )}
-      <Link className={css.tapRow} to={to("my_date")}>
+      <ChromeLink className={css.tapRow} to={to("my_date")}>
         {t("dashboard.dates_link")}
-      </Link>
+      </ChromeLink>
     </section>
   );
 }
@@ -352,16 +358,16 @@ export function ModerationCard({ moderation }: { moderation: NonNullable<Dashboa
       <ul className={css.checklist}>
         {moderation.mediaPending > 0 ? (
           <li data-testid="moderation-media-pending">
-            <Link className={css.tapRow} to={to("user/media_gallery")}>
+            <ChromeLink className={css.tapRow} to={to("user/media_gallery")}>
               {t("moderation.dashboard.media_pending", { count: moderation.mediaPending })}
-            </Link>
+            </ChromeLink>
           </li>
         ) : null}
         {moderation.mediaRejected > 0 ? (
           <li data-testid="moderation-media-rejected">
-            <Link className={css.tapRow} to={to("user/media_gallery")}>
+            <ChromeLink className={css.tapRow} to={to("user/media_gallery")}>
               {t("moderation.dashboard.media_rejected", { count: moderation.mediaRejected })}
-            </Link>
+            </ChromeLink>
           </li>
         ) : null}
         {moderation.texts.map((text) => {
@@ -369,11 +375,11 @@ export function ModerationCard({ moderation }: { moderation: NonNullable<Dashboa
           return (
             <li key={text.field} data-testid="moderation-text" data-field={text.field} data-status={text.status}>
               {/* Every moderated text is edited on the "about you & description" page (both kinds of profile). */}
-              <Link className={css.tapRow} to={to("user/status_description")}>
+              <ChromeLink className={css.tapRow} to={to("user/status_description")}>
                 {text.status === 0
                   ? t("moderation.owner.pending", { field })
                   : t("moderation.owner.rejected", { field, reason: t(`moderation.reasons.${text.reason ?? "terms"}`) })}
-              </Link>
+              </ChromeLink>
             </li>
           );
         })}

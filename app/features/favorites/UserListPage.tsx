@@ -4,7 +4,7 @@
  * A list of others without plus (section 6) shows how many and the way to plus, never who.
  */
 import { checkoutPath } from "#server/contract/checkout-path";
-import { Link } from "@remix-run/react";
+import { ChromeLink } from "~/components/chrome-link";
 import { useTranslation } from "react-i18next";
 import { ONLY_SHOW_TYPES } from "#server/contract/search-url";
 import { LAZY_LOAD_THRESHOLD, USER_LIST_AGE_BUCKET_KEYS, USER_LIST_PAGE_SIZE, isOwnList } from "#server/contract/favorites";
@@ -57,9 +57,9 @@ export function LockedList({ group, total }: { group: UserListGroup; total: numb
       <p>{t(`favorites.locked.${group}`, { count: total, n: numbers.count(total) })}</p>
       <p className={ui.muted}>{t("favorites.locked.explain")}</p>
       <p>
-        <Link className={ui.button} to={checkoutPath(lang, "membership")} data-testid="upgrade-link">
+        <ChromeLink className={ui.button} to={checkoutPath(lang, "membership")} data-testid="upgrade-link">
           {t("favorites.locked.upgrade")}
-        </Link>
+        </ChromeLink>
       </p>
     </div>
   );
@@ -80,14 +80,14 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
         <ul className={ui.tabBar}>
           {([1, 2] as const).map((type) => (
             <li key={type}>
-              <Link
+              <ChromeLink
                 className={ui.tab}
                 to={`${path}?type=${type}`}
                 aria-current={type === url.type ? "page" : undefined}
                 data-testid={`tab-${type}`}
               >
                 {t(`favorites.tabs.${group}.${type}`)}
-              </Link>
+              </ChromeLink>
             </li>
           ))}
         </ul>
@@ -124,15 +124,15 @@ export function UserListPage({ group, title, url, list }: { group: UserListGroup
               <p>{filtered ? t("favorites.empty.filtered") : t(`favorites.empty.${group}.${url.type}`)}</p>
               {filtered ? (
                 <p>
-                  <Link className={ui.buttonSecondary} to={`${path}?type=${url.type}`}>
+                  <ChromeLink className={ui.buttonSecondary} to={`${path}?type=${url.type}`}>
                     {t("favorites.filters.reset")}
-                  </Link>
+                  </ChromeLink>
                 </p>
               ) : isOwnList(group, url.type) ? (
                 <p>
-                  <Link className={ui.buttonSecondary} to={to("escorts")}>
+                  <ChromeLink className={ui.buttonSecondary} to={to("escorts")}>
                     {t("favorites.empty.search")}
-                  </Link>
+                  </ChromeLink>
                 </p>
               ) : null}
             </div>
@@ -234,9 +234,9 @@ function FilterForm({ path, url, list, open }: { path: string; url: UserListUrl;
             {t("favorites.filters.submit")}
           </button>
           {open ? (
-            <Link className={ui.buttonSecondary} to={`${path}?type=${url.type}`}>
+            <ChromeLink className={ui.buttonSecondary} to={`${path}?type=${url.type}`}>
               {t("favorites.filters.reset")}
-            </Link>
+            </ChromeLink>
           ) : null}
         </div>
       </form>

@@ -2,7 +2,8 @@
  * messenger: the member's threads (20 a page), folders inbox, requests and hidden, a field to start a new one. With
  * JavaScript the list reloads in place on the socket's hints (live/LiveThreads.tsx).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { ChromeLink } from "~/components/chrome-link";
 import { useTranslation } from "react-i18next";
 import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/thread-folders";
 import type { ThreadListData } from "~/api/messenger.server";
@@ -94,9 +95,9 @@ export function ThreadsPage({
                 <ul className={ui.plainList} data-testid="messenger-matches">
                   {matches.map((match) => (
                     <li key={match.username}>
-                      <Link className={css.tapLink} to={to(`messenger/${match.username}`)}>
+                      <ChromeLink className={css.tapLink} to={to(`messenger/${match.username}`)}>
                         {t("messenger.new.write_to", { name: match.displayName })}
-                      </Link>
+                      </ChromeLink>
                     </li>
                   ))}
                 </ul>
@@ -109,7 +110,7 @@ export function ThreadsPage({
             <ul className={`${ui.tabBar} ${css.folderTabs}`}>
               {THREAD_FOLDERS.map((folder) => (
                 <li key={folder}>
-                  <Link
+                  <ChromeLink
                     className={ui.tab}
                     to={folderPath(folder)}
                     aria-current={folder === list.folder ? "page" : undefined}
@@ -121,7 +122,7 @@ export function ThreadsPage({
                         {counts[folder]}
                       </span>
                     ) : null}
-                  </Link>
+                  </ChromeLink>
                 </li>
               ))}
             </ul>
@@ -200,9 +201,9 @@ function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder 
       <Avatar image={thread.partner.avatar} name={name} />
       <div className={css.threadMain}>
         {link ? (
-          <Link className={css.threadLink} to={link}>
+          <ChromeLink className={css.threadLink} to={link}>
             {body}
-          </Link>
+          </ChromeLink>
         ) : (
           <div className={css.threadLink}>{body}</div>
         )}

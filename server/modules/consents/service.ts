@@ -8,19 +8,24 @@ import type { Kysely, Transaction } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import { SPECIAL_CATEGORY_TRAITS, SPECIAL_DATA_CONSENT, type ConsentItem, type ConsentPurpose } from "../../contract/consents";
 import type { Database } from "../../db/schema";
+import { precompiled, type Slots } from "../../db/precompiled";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** When the active consent of `purpose` was given, or null when there is none. */
-export async function activeConsentSince(db: Db, userId: number, purpose: ConsentPurpose): Promise<number | null> {
-  const row = await db
+/** The active consent of a purpose, newest first; built once (ADR 148): the dashboard reads it on every view. */
+const activeConsentOf = precompiled((db, slot: Slots<{ userId: number; purpose: ConsentPurpose }>) =>
+  db
     .selectFrom("consents")
     .select("granted_at")
-    .where("user_id", "=", userId)
-    .where("purpose", "=", purpose)
+    .where("user_id", "=", slot("userId"))
+    .where("purpose", "=", slot("purpose"))
     .where("withdrawn_at", "is", null)
-    .orderBy("granted_at", "desc")
-    .executeTakeFirst();
+    .orderBy("granted_at", "desc"),
+);
+
+/** When the active consent of `purpose` was given, or null when there is none. */
+export async function activeConsentSince(db: Db, userId: number, purpose: ConsentPurpose): Promise<number | null> {
+  const [row] = await activeConsentOf(db, { userId, purpose });
   return row ? Number(row.granted_at) : null;
 }
 

@@ -9,7 +9,7 @@ import { FAVORITE_TYPE, VISITOR_TYPE } from "../../contract/favorites";
 import type { DB } from "../../db/index";
 import { baseQuery, type Relation } from "./list";
 import { favoriteRelation } from "./service";
-import { visitRelation } from "./visits";
+import { visitRelation, visitsSince } from "./visits";
 
 async function shown(db: DB, relation: Relation, userId: number) {
   return baseQuery(db, relation, userId)
@@ -22,7 +22,7 @@ async function shown(db: DB, relation: Relation, userId: number) {
 export async function ownListsForExport(db: DB, userId: number, now: number) {
   const [favorites, visited] = await Promise.all([
     shown(db, favoriteRelation(db, userId, FAVORITE_TYPE.favorite), userId),
-    shown(db, visitRelation(db, userId, VISITOR_TYPE.visited, now), userId),
+    shown(db, visitRelation(db, userId, VISITOR_TYPE.visited, visitsSince(now)), userId),
   ]);
   return {
     favorites: favorites.map((row) => ({ username: row.username, created_at: Number(row.at) })),

@@ -8,7 +8,7 @@
  * Who appears (ADR 036): listed profiles only (active, registration finished, visible — not banned,
  * deleted, paused, deactivated or unclaimed), never across a block in either direction.
  */
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { ApiDeps } from "../../api/types";
 import {
   USER_LIST_AGE_BUCKETS,
@@ -22,6 +22,8 @@ import {
 import { ageOfBirthDate } from "../../contract/registration-sign-up";
 import { NEW_PROFILE_DAYS } from "../../contract/search";
 import type { DB } from "../../db/index";
+import { literalLimit } from "../../db/literal-limit";
+import { precompiled, type Slots } from "../../db/precompiled";
 import type { Database } from "../../db/schema";
 import {
   hasExclusiveContentSql,
@@ -173,26 +175,42 @@ export interface ListRequest {
   filters: UserListFilters;
 }
 
+/** Who a list belongs to, and (visits) the oldest moment it keeps: values, or slots in a statement built once. */
+export type RelationArgs = { userId: number; since: number };
+
+/**
+ * One kind of list — favorites or visits, one direction — and its relation rows for a member. `kind` names the
+ * relation's shape: the statements of an unfiltered list are built once per kind (ADR 173).
+ */
+export interface ListSource {
+  kind: string;
+  relation: (db: DB, args: RelationArgs) => Relation;
+  /** The oldest moment the list keeps (visits: VISIT_RETENTION_DAYS); favorites keep every row (0). */
+  since: number;
+}
+
 /** Only the count: a locked list (section 6) tells how many, never who. */
-export async function countList(deps: ApiDeps, relation: Relation, viewerId: number): Promise<number> {
-  const row = await baseQuery(deps.db, relation, viewerId)
+export async function countList(deps: ApiDeps, source: ListSource, viewerId: number): Promise<number> {
+  const row = await baseQuery(deps.db, source.relation(deps.db, { userId: viewerId, since: source.since }), viewerId)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function runList(
-  deps: ApiDeps,
-  relation: Relation,
-  viewer: ViewerContext & { id: number },
-  request: ListRequest,
-  limit: number | null,
-): Promise<UserList> {
-  const now = deps.clock.now();
-  const filtered = (skip?: UserListFacet) =>
-    baseQuery(deps.db, relation, viewer.id).where((eb) => eb.and(filterTerms(eb as EB, request.filters, viewer, now, skip)));
-  const [rows, total, facetRows, cities] = await Promise.all([
-    filtered()
+type PageArgs = RelationArgs & { offset: number };
+
+/** The WHERE terms of a view of the list; `skip` names the facet whose own filter stays out (disjunctive facets). */
+type Terms = (eb: EB, skip?: UserListFacet) => Expression<SqlBool>[];
+
+/**
+ * A view's statements, all under the same filters: one page of rows, the total, each facet's counts and the list's
+ * cities (the cities ignore the filters: the select offers every city of the list).
+ */
+function listStatements(db: DB, source: ListSource, args: PageArgs, pageSize: number, terms: Terms) {
+  const relation = source.relation(db, args);
+  const filtered = (skip?: UserListFacet) => baseQuery(db, relation, args.userId).where((eb) => eb.and(terms(eb as EB, skip)));
+  return {
+    rows: filtered()
       .select([
         "users.id",
         "users.username",
@@ -211,33 +229,101 @@ export async function runList(
       ])
       .orderBy("rel.at", "desc")
       .orderBy("users.id", "desc")
-      .limit(request.page_size)
-      .offset((request.page_no - 1) * request.page_size)
-      .execute(),
-    filtered()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    Promise.all(
-      USER_LIST_FACETS.map((facet) =>
-        filtered(facet)
-          .innerJoin("profile_traits", "profile_traits.user_id", "users.id")
-          .where("profile_traits.group_key", "=", facet)
-          .select(["profile_traits.option_id", (eb) => eb.fn.count<number>("users.id").distinct().as("n")])
-          .groupBy("profile_traits.option_id")
-          .orderBy("profile_traits.option_id")
-          .execute(),
-      ),
+      .limit(literalLimit(pageSize))
+      .offset(args.offset),
+    total: filtered().select((eb) => eb.fn.countAll<number>().as("n")),
+    facets: USER_LIST_FACETS.map((facet) =>
+      filtered(facet)
+        .innerJoin("profile_traits", "profile_traits.user_id", "users.id")
+        .where("profile_traits.group_key", "=", facet)
+        .select(["profile_traits.option_id", (eb) => eb.fn.count<number>("users.id").distinct().as("n")])
+        .groupBy("profile_traits.option_id")
+        .orderBy("profile_traits.option_id"),
     ),
-    baseQuery(deps.db, relation, viewer.id)
+    cities: baseQuery(db, relation, args.userId)
       .where("profiles.city_id", "is not", null)
       .where("profiles.city_name", "is not", null)
       .select(["profiles.city_id", (eb) => eb.fn.max("profiles.city_name").as("name"), (eb) => eb.fn.countAll<number>().as("n")])
       .groupBy("profiles.city_id")
       .orderBy("n", "desc")
       .orderBy("profiles.city_id")
-      .limit(CITY_CHOICES_MAX)
-      .execute(),
+      .limit(literalLimit(CITY_CHOICES_MAX)),
+  };
+}
+
+type Statements = ReturnType<typeof listStatements>;
+type RowsOf<Q> = Q extends Compilable<infer Row> ? Row[] : never;
+
+/** What a view's statements answer. */
+interface ListRows {
+  rows: RowsOf<Statements["rows"]>;
+  total: RowsOf<Statements["total"]>;
+  facets: RowsOf<Statements["facets"][number]>[];
+  cities: RowsOf<Statements["cities"]>;
+}
+
+const NO_TERMS: Terms = () => [];
+
+/** Whether a view sets no filter, i.e. filterTerms adds no term (an empty list of values filters nothing). */
+function unfiltered(filters: UserListFilters): boolean {
+  return Object.values(filters).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
+}
+
+/**
+ * The statements of an unfiltered view, built once per kind of list and page size (ADR 148's `precompiled`; the page
+ * size is a literal LIMIT, ADR 173, and the contract bounds it): the list as it opens, which is almost every view. The
+ * SQL is the text listStatements makes per call; a filtered view (the filters set its terms) is built per call.
+ */
+const unfilteredByShape = new Map<string, (db: DB, args: PageArgs) => Promise<ListRows>>();
+
+function unfilteredStatementsOf(source: ListSource, pageSize: number) {
+  const shape = `${source.kind}:${pageSize}`;
+  let run = unfilteredByShape.get(shape);
+  if (!run) {
+    const built = (db: DB, slot: Slots<PageArgs>) =>
+      listStatements(db, source, { userId: slot("userId"), since: slot("since"), offset: slot("offset") }, pageSize, NO_TERMS);
+    const rows = precompiled((db, slot: Slots<PageArgs>) => built(db, slot).rows);
+    const total = precompiled((db, slot: Slots<PageArgs>) => built(db, slot).total);
+    const facets = USER_LIST_FACETS.map((_, i) => precompiled((db, slot: Slots<PageArgs>) => built(db, slot).facets[i]!));
+    const cities = precompiled((db, slot: Slots<PageArgs>) => built(db, slot).cities);
+    run = async (db, args) => {
+      const [rowsOf, totalOf, facetsOf, citiesOf] = await Promise.all([
+        rows(db, args),
+        total(db, args),
+        Promise.all(facets.map((facet) => facet(db, args))),
+        cities(db, args),
+      ]);
+      return { rows: rowsOf, total: totalOf, facets: facetsOf, cities: citiesOf };
+    };
+    unfilteredByShape.set(shape, run);
+  }
+  return run;
+}
+
+/** A view's rows: an unfiltered one through its statements built once, a filtered one built now. */
+async function listRows(deps: ApiDeps, source: ListSource, args: PageArgs, pageSize: number, terms: Terms | null): Promise<ListRows> {
+  if (terms === null) return unfilteredStatementsOf(source, pageSize)(deps.db, args);
+  const statements = listStatements(deps.db, source, args, pageSize, terms);
+  const [rows, total, facets, cities] = await Promise.all([
+    statements.rows.execute(),
+    statements.total.execute(),
+    Promise.all(statements.facets.map((facet) => facet.execute())),
+    statements.cities.execute(),
   ]);
+  return { rows, total, facets, cities };
+}
+
+export async function runList(
+  deps: ApiDeps,
+  source: ListSource,
+  viewer: ViewerContext & { id: number },
+  request: ListRequest,
+  limit: number | null,
+): Promise<UserList> {
+  const now = deps.clock.now();
+  const args: PageArgs = { userId: viewer.id, since: source.since, offset: (request.page_no - 1) * request.page_size };
+  const terms: Terms | null = unfiltered(request.filters) ? null : (eb, skip) => filterTerms(eb, request.filters, viewer, now, skip);
+  const { rows, total, facets: facetRows, cities } = await listRows(deps, source, args, request.page_size, terms);
   const ids = rows.map((row) => row.id);
   const avatars = await avatarsOf(deps.db, ids, visibleMediaLevels(viewer));
   // The viewer's own notes on these profiles: a list is always its viewer's, so nobody reads another's note.
@@ -268,7 +354,7 @@ export async function runList(
     type: request.type,
     items,
     locked: false,
-    total: Number(total.n),
+    total: Number(total[0]?.n ?? 0),
     page_no: request.page_no,
     page_size: request.page_size,
     facets,

@@ -22,7 +22,7 @@ import type { Database } from "../../db/schema";
 import type { Kysely } from "kysely";
 import { findOwner, isListedOwner, isReachable, viewerContext } from "../access/index";
 import { notify, publishNotificationHints, type NotificationHints } from "../notifications/index";
-import { countList, lockedList, runList, type ListRequest, type Relation } from "./list";
+import { countList, lockedList, runList, type ListRequest, type ListSource, type Relation } from "./list";
 import { seesWhoKeepsThem } from "./relation";
 
 /** The list request of a query: its page and its filters. */
@@ -43,6 +43,12 @@ export function favoriteRelation(db: DB, userId: number, type: number): Relation
         .where("target_id", "=", userId)) as unknown as Relation;
 }
 
+/** The favorites of a type as a list: whom the member keeps, or who keeps them. */
+const FAVORITE_SOURCES = {
+  kept: { kind: "favorites:kept", relation: (db, { userId }) => favoriteRelation(db, userId, FAVORITE_TYPE.favorite), since: 0 },
+  keepers: { kind: "favorites:keepers", relation: (db, { userId }) => favoriteRelation(db, userId, FAVORITE_TYPE.been_favored), since: 0 },
+} satisfies Record<string, ListSource>;
+
 /**
  * GET /favorites?type=1|2: type 1 (whom I keep) is free for everyone; type 2 (who keeps me) is a plus
  * benefit (section 6): without plus the answer is locked — the count only, never who.
@@ -50,11 +56,11 @@ export function favoriteRelation(db: DB, userId: number, type: number): Relation
 export async function favoriteList(deps: ApiDeps, user: AuthUser, query: UserListQuery): Promise<UserList> {
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
-  const relation = favoriteRelation(deps.db, user.id, request.type);
+  const source = request.type === FAVORITE_TYPE.favorite ? FAVORITE_SOURCES.kept : FAVORITE_SOURCES.keepers;
   if (request.type === FAVORITE_TYPE.been_favored && !viewer.entitlements.may("see_visitors")) {
-    return lockedList(request, await countList(deps, relation, user.id), FAVORITES_LIMIT);
+    return lockedList(request, await countList(deps, source, user.id), FAVORITES_LIMIT);
   }
-  return runList(deps, relation, { ...viewer, id: user.id }, request, FAVORITES_LIMIT);
+  return runList(deps, source, { ...viewer, id: user.id }, request, FAVORITES_LIMIT);
 }
 
 /**

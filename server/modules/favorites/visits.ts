@@ -11,7 +11,7 @@ import { chartDayOf } from "../../contract/dashboard";
 import { VISIT_RETENTION_DAYS, VISITOR_TYPE, type UserList, type UserListQuery } from "../../contract/favorites";
 import { isStaffUserType } from "../../contract/moderation";
 import { entitlementsOf, viewerContext } from "../access/index";
-import { countList, lockedList, runList, type Relation } from "./list";
+import { countList, lockedList, runList, type ListSource, type Relation } from "./list";
 import { listRequestOf } from "./service";
 import { seesWhoKeepsThem } from "./relation";
 import { notify, publishNotificationHints } from "../notifications/index";
@@ -89,8 +89,13 @@ export async function recordProfileVisit(deps: ApiDeps, visit: ProfileVisit): Pr
   return recorded !== null;
 }
 
-export function visitRelation(db: DB, userId: number, type: number, now: number): Relation {
-  const since = now - VISIT_RETENTION_DAYS * DAY;
+/** The oldest visit the lists show at `now` (VISIT_RETENTION_DAYS). */
+export function visitsSince(now: number): number {
+  return now - VISIT_RETENTION_DAYS * DAY;
+}
+
+/** Visits of the last VISIT_RETENTION_DAYS (`since`): who looked at the member (type 1) or whom they looked at (2). */
+export function visitRelation(db: DB, userId: number, type: number, since: number): Relation {
   const base = db.selectFrom("profile_visits").where("profile_visits.last_visited_at", ">=", since);
   return (type === VISITOR_TYPE.been_visited
     ? base
@@ -109,6 +114,15 @@ export function visitRelation(db: DB, userId: number, type: number, now: number)
         .where("profile_visits.visitor_id", "=", userId)) as unknown as Relation;
 }
 
+/** The visits of a type as a list, as of `now`. */
+function visitSource(type: number, now: number): ListSource {
+  return {
+    kind: type === VISITOR_TYPE.been_visited ? "visits:visitors" : "visits:visited",
+    relation: (db, args) => visitRelation(db, args.userId, type, args.since),
+    since: visitsSince(now),
+  };
+}
+
 /**
  * GET /visitors?type=1|2: type 2 (whom I looked at) is free for everyone; type 1 (who looked at me) is a plus
  * benefit for every member type (section 6 "see visitors"): without plus the answer is locked, the count only.
@@ -116,9 +130,9 @@ export function visitRelation(db: DB, userId: number, type: number, now: number)
 export async function visitorList(deps: ApiDeps, user: AuthUser, query: UserListQuery): Promise<UserList> {
   const viewer = await viewerContext(deps, user);
   const request = listRequestOf(query);
-  const relation = visitRelation(deps.db, user.id, request.type, deps.clock.now());
+  const source = visitSource(request.type, deps.clock.now());
   if (request.type === VISITOR_TYPE.been_visited && !viewer.entitlements.may("see_visitors")) {
-    return lockedList(request, await countList(deps, relation, user.id), null);
+    return lockedList(request, await countList(deps, source, user.id), null);
   }
-  return runList(deps, relation, { ...viewer, id: user.id }, request, null);
+  return runList(deps, source, { ...viewer, id: user.id }, request, null);
 }

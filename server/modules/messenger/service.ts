@@ -15,6 +15,7 @@ import {
   MESSENGER_CONVERSATION_PAGE_SIZE,
   MESSENGER_ERRORS,
   MESSENGER_THREADS_PAGE_SIZE,
+  THREAD_FOLDERS,
   UNREAD_MAIL_DELAY_MS,
   type Conversation,
   type ConversationState,
@@ -34,6 +35,8 @@ import {
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
+import { literalLimit } from "../../db/literal-limit";
+import { precompiled, type Slots } from "../../db/precompiled";
 import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -168,38 +171,50 @@ async function partnersFor(
   };
 }
 
+type ThreadPageArgs = { memberId: number; offset: number };
+
+/** One folder's page of threads, each with its last visible message in the same statement (ADR 154). */
+const threadPageOf = (folder: ThreadFolder) =>
+  precompiled((db, slot: Slots<ThreadPageArgs>) =>
+    db
+      .selectFrom("messenger_thread_members")
+      .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
+      .leftJoin("messenger_messages as last", "last.id", "messenger_thread_members.last_visible_id")
+      .select([
+        "messenger_thread_members.thread_id",
+        "messenger_thread_members.partner_id",
+        "messenger_thread_members.folder",
+        "messenger_thread_members.hidden",
+        "messenger_thread_members.unread_count",
+        "messenger_thread_members.last_visible_id",
+        "messenger_thread_members.updated_at",
+        "messenger_threads.no_thanks_by",
+        "last.id as last_id",
+        "last.sender_id as last_sender_id",
+        "last.body as last_body",
+        "last.photo_count as last_photo_count",
+        "last.action_type as last_action_type",
+        "last.created_at as last_created_at",
+      ])
+      .where("messenger_thread_members.member_id", "=", slot("memberId"))
+      .where((eb) => listFilter(folder)(eb))
+      .orderBy("messenger_thread_members.updated_at", "desc")
+      .orderBy("messenger_thread_members.thread_id", "desc")
+      .limit(literalLimit(MESSENGER_THREADS_PAGE_SIZE))
+      .offset(slot("offset")),
+  );
+
+// Each folder's page statement, built once (ADR 148), its page size a literal LIMIT (ADR 173).
+const THREAD_PAGES = Object.fromEntries(THREAD_FOLDERS.map((folder) => [folder, threadPageOf(folder)])) as Record<
+  ThreadFolder,
+  ReturnType<typeof threadPageOf>
+>;
+
 /** GET /messenger/threads: one folder's page, the latest conversation first. */
 export async function threadList(deps: ApiDeps, memberId: number, folder: ThreadFolder, page: number): Promise<ThreadList> {
   await touchActivity(deps, memberId);
   const viewer = await viewerContext(deps, { id: memberId });
-  const rows = await deps.db
-    .selectFrom("messenger_thread_members")
-    .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
-    // Each thread's last visible message in the same statement (ADR 154).
-    .leftJoin("messenger_messages as last", "last.id", "messenger_thread_members.last_visible_id")
-    .select([
-      "messenger_thread_members.thread_id",
-      "messenger_thread_members.partner_id",
-      "messenger_thread_members.folder",
-      "messenger_thread_members.hidden",
-      "messenger_thread_members.unread_count",
-      "messenger_thread_members.last_visible_id",
-      "messenger_thread_members.updated_at",
-      "messenger_threads.no_thanks_by",
-      "last.id as last_id",
-      "last.sender_id as last_sender_id",
-      "last.body as last_body",
-      "last.photo_count as last_photo_count",
-      "last.action_type as last_action_type",
-      "last.created_at as last_created_at",
-    ])
-    .where("messenger_thread_members.member_id", "=", memberId)
-    .where((eb) => listFilter(folder)(eb))
-    .orderBy("messenger_thread_members.updated_at", "desc")
-    .orderBy("messenger_thread_members.thread_id", "desc")
-    .limit(MESSENGER_THREADS_PAGE_SIZE)
-    .offset((page - 1) * MESSENGER_THREADS_PAGE_SIZE)
-    .execute();
+  const rows = await THREAD_PAGES[folder](deps.db, { memberId, offset: (page - 1) * MESSENGER_THREADS_PAGE_SIZE });
   const partner = await partnersFor(
     deps,
     viewer,

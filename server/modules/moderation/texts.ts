@@ -20,6 +20,7 @@ import {
   type ReviewedTextField,
 } from "../../contract/moderation";
 import type { Database } from "../../db/schema";
+import { precompiled, type Slots } from "../../db/precompiled";
 
 type Trx = Transaction<Database>;
 type Db = ApiDeps["db"] | Trx;
@@ -144,14 +145,27 @@ export async function ownPendingInterviewAnswers(
   return out;
 }
 
-/** The owner's waiting texts by field: what their own forms and profile page show instead of the published ones. */
-export async function ownPendingTexts(db: Db, userId: number): Promise<Partial<Record<ModeratedTextField, string>>> {
-  const rows = await db
+// The owner's own text rows, each statement built once (ADR 148): the dashboard reads both on every view (ADR 173).
+const pendingTextsOf = precompiled((db, slot: Slots<{ userId: number }>) =>
+  db
     .selectFrom("profile_text_changes")
     .select(["field", "value"])
-    .where("user_id", "=", userId)
-    .where("status", "=", TEXT_REVIEW_STATUS.pending)
-    .execute();
+    .where("user_id", "=", slot("userId"))
+    // In the text, not bound: SQLite then plans once with the partial index on pending rows, instead of preparing the
+    // statement again on every run to check that the bound value still matches the index (ADR 173).
+    .where("status", "=", sql.lit(TEXT_REVIEW_STATUS.pending)),
+);
+const textChangesOf = precompiled((db, slot: Slots<{ userId: number }>) =>
+  db
+    .selectFrom("profile_text_changes")
+    .select(["id", "field", "status", "reason", "created_at", "decided_at"])
+    .where("user_id", "=", slot("userId"))
+    .orderBy("id", "desc"),
+);
+
+/** The owner's waiting texts by field: what their own forms and profile page show instead of the published ones. */
+export async function ownPendingTexts(db: Db, userId: number): Promise<Partial<Record<ModeratedTextField, string>>> {
+  const rows = await pendingTextsOf(db, { userId });
   const out: Partial<Record<ModeratedTextField, string>> = {};
   for (const row of rows) if ((MODERATED_TEXT_FIELD_KEYS as string[]).includes(row.field)) out[row.field as ModeratedTextField] = row.value;
   return out;
@@ -162,12 +176,7 @@ export async function ownPendingTexts(db: Db, userId: number): Promise<Partial<R
  * REJECTION_SHOWN_MS and not replaced by a newer proposal. Accepted texts need no notice.
  */
 export async function ownTextReviews(deps: ApiDeps, userId: number): Promise<MyModeration["texts"]> {
-  const rows = await deps.db
-    .selectFrom("profile_text_changes")
-    .select(["id", "field", "status", "reason", "created_at", "decided_at"])
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await textChangesOf(deps.db, { userId });
   const now = deps.clock.now();
   const seen = new Set<string>();
   const out: MyModeration["texts"] = [];

@@ -32,6 +32,7 @@ import { SELF_SERVICE_STATUSES } from "../../contract/settings";
 import { USER_TYPE } from "../../contract/users";
 import { SPECIAL_DATA_CONSENT } from "../../contract/consents";
 import type { UserStatus } from "../../db/schema";
+import { precompiled, type Slots } from "../../db/precompiled";
 import { mailBusinessLinkRequests, setNamedEscorts } from "../business-links/index";
 import { activeConsentSince } from "../consents/index";
 import { cityKey } from "../geo/index";
@@ -61,13 +62,16 @@ interface StepUser extends ProfileOwner {
 export type Audience = "individual" | "business";
 
 /** The member of a step: active to save one; reading the saved values also works paused or deactivated (settings, dashboard). */
-async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number, statuses: readonly UserStatus[] = ["active"]): Promise<StepUser> {
-  const row = await db
+function stepUserQuery(db: ApiDeps["db"] | Trx, userId: number, statuses: readonly UserStatus[]) {
+  return db
     .selectFrom("users")
     .select(["id", "username", "user_type", "gender", "register_completed_step"])
     .where("id", "=", userId)
-    .where("status", "in", [...statuses])
-    .executeTakeFirst();
+    .where("status", "in", [...statuses]);
+}
+
+async function loadStepUser(db: ApiDeps["db"] | Trx, userId: number, statuses: readonly UserStatus[] = ["active"]): Promise<StepUser> {
+  const row = await stepUserQuery(db, userId, statuses).executeTakeFirst();
   if (!row) throw fail.unauthorized();
   return row;
 }
@@ -196,13 +200,14 @@ export async function getStepData(deps: ApiDeps, userId: number): Promise<StepDa
  * The step data and two of the rows it is made of that the dashboard shows as well (ADR 160: one read for both):
  * when the special-category consent was given, and all of the member's text reviews (interview answers included).
  */
-export async function stepDataWithSources(
-  deps: ApiDeps,
-  userId: number,
-): Promise<{ data: StepData; specialConsentSince: number | null; textReviews: MyModeration["texts"] }> {
-  const user = await loadStepUser(deps.db, userId, SELF_SERVICE_STATUSES);
-  const [profile, traits, prices, schedule, photos, escorts, specialConsent, ownTexts, textReviews] = await Promise.all([
-    deps.db
+type OwnRows = { userId: number };
+
+// What the step forms and the dashboard read of the member's own rows, each statement built once (ADR 148): the
+// dashboard reads them on every view, and building them was a part of its CPU (ADR 173).
+const OWN_ROWS = {
+  user: precompiled((db, slot: Slots<OwnRows>) => stepUserQuery(db, slot("userId"), SELF_SERVICE_STATUSES)),
+  profile: precompiled((db, slot: Slots<OwnRows>) =>
+    db
       .selectFrom("profiles")
       .select([
         "city_name",
@@ -218,37 +223,63 @@ export async function stepDataWithSources(
         "penis_diameter_cm",
         "available_now_until",
       ])
-      .where("user_id", "=", user.id)
-      .executeTakeFirst(),
-    deps.db.selectFrom("profile_traits").select(["group_key", "option_id"]).where("user_id", "=", user.id).orderBy("option_id").execute(),
-    deps.db
+      .where("user_id", "=", slot("userId")),
+  ),
+  traits: precompiled((db, slot: Slots<OwnRows>) =>
+    db.selectFrom("profile_traits").select(["group_key", "option_id"]).where("user_id", "=", slot("userId")).orderBy("option_id"),
+  ),
+  prices: precompiled((db, slot: Slots<OwnRows>) =>
+    db
       .selectFrom("profile_prices")
       .select(["item_type", "duration_minutes", "name", "price_eur"])
-      .where("user_id", "=", user.id)
+      .where("user_id", "=", slot("userId"))
       .orderBy("item_type")
-      .orderBy("position")
-      .execute(),
-    deps.db
+      .orderBy("position"),
+  ),
+  schedule: precompiled((db, slot: Slots<OwnRows>) =>
+    db
       .selectFrom("profile_schedule")
       .select(["day", "time_from", "time_to", "is_over_day"])
-      .where("user_id", "=", user.id)
+      .where("user_id", "=", slot("userId"))
       .orderBy("day")
-      .orderBy("time_from")
-      .execute(),
-    deps.db
+      .orderBy("time_from"),
+  ),
+  photos: precompiled((db, slot: Slots<OwnRows>) =>
+    db
       .selectFrom("media")
       .select(({ fn }) => fn.countAll<number>().as("count"))
-      .where("user_id", "=", user.id)
-      .where("status", "!=", MEDIA_STATUS.rejected)
-      .executeTakeFirst(),
-    deps.db
+      .where("user_id", "=", slot("userId"))
+      .where("status", "!=", MEDIA_STATUS.rejected),
+  ),
+  escorts: precompiled((db, slot: Slots<OwnRows>) =>
+    db
       .selectFrom("business_escorts")
       .innerJoin("users", "users.id", "business_escorts.escort_user_id")
       .select(["users.username", "business_escorts.status"])
-      .where("business_escorts.business_user_id", "=", user.id)
+      .where("business_escorts.business_user_id", "=", slot("userId"))
       .where("business_escorts.status", "in", [...ACTIVE_BUSINESS_LINK_STATUSES])
-      .orderBy("business_escorts.position")
-      .execute(),
+      .orderBy("business_escorts.position"),
+  ),
+};
+
+/**
+ * The step data and two of the rows it is made of that the dashboard shows as well (ADR 160: one read for both):
+ * when the special-category consent was given, and all of the member's text reviews (interview answers included).
+ */
+export async function stepDataWithSources(
+  deps: ApiDeps,
+  userId: number,
+): Promise<{ data: StepData; specialConsentSince: number | null; textReviews: MyModeration["texts"] }> {
+  const [user] = await OWN_ROWS.user(deps.db, { userId });
+  if (!user) throw fail.unauthorized();
+  const own = { userId: user.id };
+  const [[profile], traits, prices, schedule, [photos], escorts, specialConsent, ownTexts, textReviews] = await Promise.all([
+    OWN_ROWS.profile(deps.db, own),
+    OWN_ROWS.traits(deps.db, own),
+    OWN_ROWS.prices(deps.db, own),
+    OWN_ROWS.schedule(deps.db, own),
+    OWN_ROWS.photos(deps.db, own),
+    OWN_ROWS.escorts(deps.db, own),
     activeConsentSince(deps.db, user.id, SPECIAL_DATA_CONSENT),
     ownPendingTexts(deps.db, user.id),
     ownTextReviews(deps, user.id),

@@ -6,31 +6,14 @@
  */
 import { Link, NavLink } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { SUPPORTED_LANGUAGES, type Language } from "#server/contract/locales";
+import { SUPPORTED_LANGUAGES } from "#server/contract/locales";
 import { USER_TYPE } from "#server/contract/users";
 import type { Viewer } from "~/api/viewer.server";
 import type * as SiteChromeModule from "~/components/SiteChrome";
-import { serverI18n } from "~/i18n/i18next.server";
+import { renderPageAt } from "../../helpers/static-page";
 
 type Chrome = typeof SiteChromeModule;
-
-async function render(url: string, lang: Language, page: ReactElement): Promise<string> {
-  const handler = createStaticHandler([
-    { path: "/:lang/*", element: page },
-    { path: "*", element: page },
-  ]);
-  const context = await handler.query(new Request(`http://velora.test${url}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  return renderToString(
-    <I18nextProvider i18n={serverI18n(lang)}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </I18nextProvider>,
-  );
-}
 
 function chromeOf({ SiteHeader, SiteFooter, EmailVerificationNotice }: Chrome, viewer: Viewer | null, searchHome: string | null) {
   return (
@@ -115,8 +98,8 @@ describe("the chrome's links on the server", () => {
       it(`render the header, notice, bell and footer exactly as Remix's links do (${lang}, ${who})`, async () => {
         for (const page of PAGES) {
           const url = `/${lang}${page}`;
-          const expected = await render(url, lang, chromeOf(browserChrome, viewer, searchHome));
-          const actual = await render(url, lang, chromeOf(serverChrome, viewer, searchHome));
+          const expected = await renderPageAt(url, lang, chromeOf(browserChrome, viewer, searchHome));
+          const actual = await renderPageAt(url, lang, chromeOf(serverChrome, viewer, searchHome));
           expect(actual, url).toBe(expected);
           expect(expected).toContain('data-discover="true"');
         }
@@ -174,8 +157,8 @@ describe("the chrome's links on the server", () => {
       for (const here of locations) {
         for (const to of targets) {
           for (const className of [undefined, "", "c"]) {
-            const expected = await render(here, "de", remix(to, className));
-            const actual = await render(here, "de", plain(to, className));
+            const expected = await renderPageAt(here, "de", remix(to, className));
+            const actual = await renderPageAt(here, "de", plain(to, className));
             expect(actual, `${to} at ${here} (${String(className)})`).toBe(expected);
             compared += 1;
           }
