@@ -30,6 +30,7 @@ import {
   type NotificationKind,
 } from "../../contract/settings";
 import type { DB } from "../../db/index";
+import { literalLimit } from "../../db/literal-limit";
 import { precompiled, type Slots } from "../../db/precompiled";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
@@ -303,7 +304,7 @@ async function unreadCount(db: DB, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-type ListArgs = { userId: number; since: number; limit: number; offset: number };
+type ListArgs = { userId: number; since: number; offset: number };
 
 /**
  * What GET /notifications lists (all, or only the unread ones). What the pruning removes is never listed, whenever the
@@ -333,7 +334,8 @@ const listPageOf = (unreadOnly: boolean) =>
       .orderBy(sql`case when notifications.read_at is null then 0 else 1 end`)
       .orderBy("notifications.created_at", "desc")
       .orderBy("notifications.id", "desc")
-      .limit(slot("limit"))
+      // The page size in the text, not bound: SQLite prepares a statement again whenever its LIMIT is bound (ADR 173).
+      .limit(literalLimit(NOTIFICATION_PAGE_SIZE))
       .offset(slot("offset")),
   );
 
@@ -351,7 +353,6 @@ export async function notificationList(deps: ApiDeps, userId: number, query: Not
   const args = {
     userId,
     since: now - NOTIFICATION_RETENTION_DAYS * DAY_MS,
-    limit: NOTIFICATION_PAGE_SIZE,
     offset: (query.page - 1) * NOTIFICATION_PAGE_SIZE,
   };
   const [[counts], rows] = await Promise.all([statements.counts(deps.db, args), statements.page(deps.db, args)]);
