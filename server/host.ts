@@ -10,7 +10,6 @@ import type { HttpBindings } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono, type Context } from "hono";
 import { requestId, type RequestIdVariables } from "hono/request-id";
-import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { ApiApp } from "./api/app";
 import { inProcessCaller, type InternalAnswer, type InternalCall } from "./api/internal-call";
 import { DEFAULT_LANGUAGE, isLanguage } from "./contract/locales";
@@ -27,7 +26,7 @@ import { installRouteMatchMemo } from "./ops/route-match-memo";
 import { installRenderMemo } from "./render-memo";
 import { DEV_KEY_PARAM } from "./contract/dev";
 import { devKeyCookie, mayUseDevRoutes, presentedDevKey } from "./security/dev-access";
-import { CSP_NONCE_KEY, CSP_SCRIPT_HASHES_KEY, securityHeaders, type ScriptHashVariables } from "./security/headers";
+import { CSP_NONCE_KEY, CSP_SCRIPT_HASHES_KEY, securityHeaders, type NonceVariables, type ScriptHashVariables } from "./security/headers";
 import { originVerdict, ownOrigins } from "./security/same-origin";
 import { inlineScriptHashes } from "./security/script-hashes";
 
@@ -85,7 +84,7 @@ export type HostLoadContext = {
   reportError?: (error: unknown, request: { method: string; path: string }) => void;
 };
 
-type HostEnv = { Bindings: HttpBindings; Variables: SecureHeadersVariables & RequestIdVariables & ScriptHashVariables };
+type HostEnv = { Bindings: HttpBindings; Variables: NonceVariables & RequestIdVariables & ScriptHashVariables };
 
 const LONG_CACHE = "public, max-age=31536000, immutable";
 

@@ -13,6 +13,10 @@
  *   that ship no JavaScript (`handle.hydrate = false`), where Remix's `StreamTransfer` never reads it. The encoding
  *   now starts at the first read; once it is read to its end, its timer is cleared (it bounded promises in the
  *   data, and none are left).
+ * - **…and, when nothing in it is deferred, at once** (ADR 172). turbo-stream flattens the data synchronously, then
+ *   hands the one line it made to a web ReadableStream and waits for promises that a page's data never holds (no
+ *   route defers). For a document's state the line is made the same way and handed out as the one chunk it is,
+ *   without the stream; data with a promise in it takes turbo-stream's own way.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -96,6 +100,63 @@ function isDocumentState(data: unknown): boolean {
   return keys.length === 3 && "loaderData" in data && "actionData" in data && "errors" in data;
 }
 
+/** turbo-stream's `encode(input, options)`, which the runtime's `encodeViaTurboStream` calls with its plugins. */
+type TurboEncode = (input: unknown, options?: TurboOptions) => ReadableStream<Uint8Array>;
+interface TurboOptions {
+  plugins?: unknown[];
+  postPlugins?: unknown[];
+  signal?: AbortSignal;
+}
+/** turbo-stream's `flatten`, called with its encoder's state as `this`: the index of the input, its values in `stringified`. */
+type Flatten = (this: FlattenState, input: unknown) => number | number[];
+interface FlattenState extends TurboOptions {
+  deferred: Record<number, unknown>;
+  index: number;
+  indices: Map<unknown, number>;
+  stringified: string[];
+}
+
+/** Set only while the lazy reader below starts a document's encoding: turbo-stream's encode may then answer at once. */
+let encodingAtOnce = false;
+const utf8 = new TextEncoder();
+
+/**
+ * The bytes turbo-stream's encode would send as its first and only chunk — the flattened values as one line, or a
+ * negative index for a value it writes as a constant — when nothing in the data waits (no promise); else undefined,
+ * and the caller takes turbo-stream's own way (which also reports what it cannot encode, as before).
+ */
+export function encodedAtOnce(flatten: Flatten, input: unknown, options: TurboOptions = {}): Uint8Array | undefined {
+  const state: FlattenState = { deferred: {}, index: 0, indices: new Map(), stringified: [], ...options };
+  let id: number | number[];
+  try {
+    id = flatten.call(state, input);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(id) || Object.keys(state.deferred).length > 0) return undefined;
+  return utf8.encode(id < 0 ? `${id}\n` : `[${state.stringified.join(",")}]\n`);
+}
+
+/** A finished encoding as what the lazy reader uses of a stream: a reader of its one chunk, then the end. */
+function oneChunk(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let sent = false;
+  const reader = {
+    read: () => Promise.resolve(sent ? { done: true as const, value: undefined } : ((sent = true), { done: false as const, value: bytes })),
+    cancel: () => Promise.resolve(),
+    releaseLock: () => undefined,
+  };
+  return { getReader: () => reader } as unknown as ReadableStream<Uint8Array>;
+}
+
+/** turbo-stream's `encode`, answering at once for the lazy reader (below) when the data has nothing deferred. */
+export function encodeAtOnceWhenAsked(original: TurboEncode, flatten: Flatten): TurboEncode {
+  const memoized: TurboEncode = (input, options) => {
+    const bytes = encodingAtOnce ? encodedAtOnce(flatten, input, options) : undefined;
+    return bytes ? oneChunk(bytes) : original(input, options);
+  };
+  return Object.assign(memoized, { [MEMOIZED]: true, original });
+}
+
 /** The reason the encoding's signal is aborted with once it is read to its end (a constant: no error object per page). */
 const READ_TO_END = "the encoded data was read to its end";
 
@@ -116,7 +177,13 @@ export function encodeOnFirstRead(original: Encode): Encode {
     const start = () => {
       if (!reader) {
         ended = new AbortController();
-        reader = original(data, ended.signal, streamTimeout, serverMode).getReader();
+        // Only this reader's own encoding may come at once: its caller reads it, never a Response body.
+        encodingAtOnce = true;
+        try {
+          reader = original(data, ended.signal, streamTimeout, serverMode).getReader();
+        } finally {
+          encodingAtOnce = false;
+        }
       }
       return reader;
     };
@@ -140,22 +207,33 @@ interface DataModule {
 interface SingleFetchModule {
   encodeViaTurboStream?: Encode & { [MEMOIZED]?: boolean };
 }
+interface TurboStreamModule {
+  encode?: TurboEncode & { [MEMOIZED]?: boolean };
+}
 
 /**
- * Puts both in place of the server runtime's `callRouteLoader` (its dist/data.js, which its routes call through) and
- * `encodeViaTurboStream` (its dist/single-fetch.js, which its request handler calls through). Answers whether both
- * are in place (false when a file moved or an export is missing: pages then work as before, only slower).
+ * Puts these in place of the server runtime's `callRouteLoader` (its dist/data.js, which its routes call through),
+ * `encodeViaTurboStream` (its dist/single-fetch.js, which its request handler calls through) and the `encode` of the
+ * turbo-stream it requires (which `encodeViaTurboStream` calls through). Answers whether all are in place (false when a
+ * file moved or an export is missing: pages then work as before, only slower).
  */
 export function installRenderMemo(): boolean {
   let data: DataModule;
   let singleFetch: SingleFetchModule;
   let responses: ResponsesModule;
+  let turboStream: TurboStreamModule;
+  let flatten: Flatten | undefined;
   try {
     const here = createRequire(import.meta.url);
     const runtimeDir = dirname(here.resolve("@remix-run/server-runtime"));
     data = here(join(runtimeDir, "data.js")) as DataModule;
     singleFetch = here(join(runtimeDir, "single-fetch.js")) as SingleFetchModule;
     responses = here(join(runtimeDir, "responses.js")) as ResponsesModule;
+    // The turbo-stream the runtime itself loads, and its flatten (a file its package does not export by name).
+    const runtimeRequire = createRequire(join(runtimeDir, "single-fetch.js"));
+    const turboStreamFile = runtimeRequire.resolve("turbo-stream");
+    turboStream = runtimeRequire(turboStreamFile) as TurboStreamModule;
+    flatten = (runtimeRequire(join(dirname(turboStreamFile), "flatten.js")) as { flatten?: Flatten }).flatten;
   } catch {
     return false;
   }
@@ -163,10 +241,17 @@ export function installRenderMemo(): boolean {
     const call = data.callRouteLoader;
     if (typeof call === "function" && !call[MEMOIZED] && typeof responses.isDeferredData === "function")
       data.callRouteLoader = shareLoaderRequest(call, responses);
-    const encode = singleFetch.encodeViaTurboStream;
-    if (typeof encode === "function" && !encode[MEMOIZED]) singleFetch.encodeViaTurboStream = encodeOnFirstRead(encode);
+    const encodeState = singleFetch.encodeViaTurboStream;
+    if (typeof encodeState === "function" && !encodeState[MEMOIZED]) singleFetch.encodeViaTurboStream = encodeOnFirstRead(encodeState);
+    const encode = turboStream.encode;
+    if (typeof encode === "function" && !encode[MEMOIZED] && typeof flatten === "function")
+      turboStream.encode = encodeAtOnceWhenAsked(encode, flatten);
   } catch {
     return false;
   }
-  return data.callRouteLoader?.[MEMOIZED] === true && singleFetch.encodeViaTurboStream?.[MEMOIZED] === true;
+  return (
+    data.callRouteLoader?.[MEMOIZED] === true &&
+    singleFetch.encodeViaTurboStream?.[MEMOIZED] === true &&
+    turboStream.encode?.[MEMOIZED] === true
+  );
 }

@@ -79,22 +79,21 @@ function scopeKey(lng: unknown, ns: unknown, keyPrefix: unknown): string | null 
 /**
  * Every component's useTranslation asks for a fixed t and calls it with a bare key (`t("header.menu")`); i18next's
  * fixed t then builds an options object per call, which the memo above turns into a sorted JSON key. A bare key of a
- * fixed t is remembered per scope instead (the scope's key is made once per getFixedT, not once per t call; ADR 144).
- * Anything with options or more arguments goes through the fixed t as before.
+ * fixed t is remembered per scope instead (ADR 144). Anything with options or more arguments goes through the fixed t
+ * as before. The fixed t itself is made once per scope (ADR 172): a scope's t holds nothing of a request (the
+ * instance's language never changes on the server), and a page asks for one in each of its few dozen components.
  */
 function memoizeFixedT(instance: i18n): void {
   const original = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction;
-  const scopes = new Map<string, Map<string, unknown>>();
+  const scopes = new Map<string, TFunction>();
   const fixed = (lng?: unknown, ns?: unknown, keyPrefix?: unknown): TFunction => {
-    const fixedT = original(lng, ns, keyPrefix);
     const scope = scopeKey(lng, ns, keyPrefix);
-    if (scope === null) return fixedT;
-    let memo = scopes.get(scope);
-    if (!memo) {
-      memo = new Map();
-      scopes.set(scope, memo);
-    }
+    if (scope === null) return original(lng, ns, keyPrefix);
+    const known = scopes.get(scope);
+    if (known) return known;
+    const fixedT = original(lng, ns, keyPrefix);
     const call = fixedT as unknown as (...args: unknown[]) => unknown;
+    const memo = new Map<string, unknown>();
     const remembered = (key: unknown, ...rest: unknown[]): unknown => {
       if (rest.length > 0 || typeof key !== "string") return call(key, ...rest);
       const hit = memo.get(key);
@@ -105,7 +104,11 @@ function memoizeFixedT(instance: i18n): void {
       return value;
     };
     // The fixed t's own fields (lng, lngs, ns, keyPrefix), which react-i18next and callers may read.
-    return Object.assign(remembered, fixedT) as unknown as TFunction;
+    const scoped = Object.assign(remembered, fixedT) as unknown as TFunction;
+    // Scopes come from the code (languages × namespace lists × key prefixes): a bound only against the unforeseen.
+    if (scopes.size >= MEMO_MAX_ENTRIES) scopes.clear();
+    scopes.set(scope, scoped);
+    return scoped;
   };
   instance.getFixedT = fixed as typeof instance.getFixedT;
 }

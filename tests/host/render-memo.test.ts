@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { encodeOnFirstRead, installRenderMemo, loaderUrlOf, shareLoaderRequest } from "#server/render-memo";
+import { encodedAtOnce, encodeOnFirstRead, installRenderMemo, loaderUrlOf, shareLoaderRequest } from "#server/render-memo";
 
 const require = createRequire(import.meta.url);
 const runtimeDir = dirname(require.resolve("@remix-run/server-runtime"));
@@ -14,6 +14,13 @@ const responses = require(join(runtimeDir, "responses.js")) as Parameters<typeof
 // The runtime's own functions, whether or not another test file installed the memo in this process.
 const originalLoaderCall = data.callRouteLoader.original ?? data.callRouteLoader;
 const originalEncode = singleFetch.encodeViaTurboStream.original ?? singleFetch.encodeViaTurboStream;
+// The turbo-stream the runtime loads, and its flatten (ADR 172).
+const runtimeRequire = createRequire(join(runtimeDir, "single-fetch.js"));
+const turboStreamFile = runtimeRequire.resolve("turbo-stream");
+type TurboEncode = ((input: unknown, options?: object) => ReadableStream<Uint8Array>) & { original?: TurboEncode };
+const turboStream = runtimeRequire(turboStreamFile) as { encode: TurboEncode };
+const { flatten } = runtimeRequire(join(dirname(turboStreamFile), "flatten.js")) as { flatten: Parameters<typeof encodedAtOnce>[0] };
+const originalTurboEncode = turboStream.encode.original ?? turboStream.encode;
 
 const URLS = [
   "http://127.0.0.1/de/my_notification",
@@ -158,9 +165,58 @@ describe("a document's loader data, encoded on its first read (ADR 166)", () => 
     );
   });
 
-  it("is installed where the server runtime looks both up", () => {
+  it("is installed where the server runtime looks them up", () => {
     expect(installRenderMemo()).toBe(true);
     expect(data.callRouteLoader.original).toBe(originalLoaderCall);
     expect(singleFetch.encodeViaTurboStream.original).toBe(originalEncode);
+    expect(turboStream.encode.original).toBe(originalTurboEncode);
+  });
+});
+
+describe("a document's loader data with nothing deferred, encoded at once (ADR 172)", () => {
+  const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes));
+  const plugins = { plugins: [(value: unknown) => (value instanceof Error ? ["SanitizedError", value.message] : undefined)] };
+  const values: unknown[] = [
+    { loaderData: { root: { lang: "de", origin: "http://x.test" } }, actionData: null, errors: null },
+    { a: "Ä <b> \u2028 \" ' ü", when: new Date(0), n: -0, big: 10n, nan: Number.NaN, inf: -Infinity, nothing: undefined },
+    {
+      shared: [1, 2],
+      again: null,
+      list: [{ x: 1 }, { x: 1 }],
+      set: new Set(["a"]),
+      map: new Map([["k", 1]]),
+      url: new URL("http://x.test/a"),
+    },
+    { error: new Error("kaputt"), symbol: Symbol.for("s"), regexp: /a+/g },
+    null,
+    undefined,
+    -1,
+    "",
+  ];
+
+  it.each(values.map((value) => [value]))("the bytes turbo-stream's stream sends: %o", async (value) => {
+    const atOnce = text(encodedAtOnce(flatten, value, plugins));
+    expect(atOnce).toBe(await readAll(originalTurboEncode(value, plugins)));
+  });
+
+  it("leaves data with a promise in it to turbo-stream's own stream", () => {
+    expect(encodedAtOnce(flatten, { later: Promise.resolve(1) })).toBeUndefined();
+    expect(encodedAtOnce(flatten, Promise.resolve(1))).toBeUndefined();
+  });
+
+  it("through the runtime: a document's handoff is the same bytes, and a data request still gets a stream", async () => {
+    expect(installRenderMemo()).toBe(true);
+    const lazy = encodeOnFirstRead(originalEncode);
+    const state = {
+      loaderData: { root: { lang: "pl" }, "routes/$lang": { viewer: { id: 1, at: new Date(5) } } },
+      actionData: null,
+      errors: null,
+    };
+    const expected = await readAll(originalEncode(state, new AbortController().signal, 10_000, "production"));
+    expect(await readAll(lazy(state, new AbortController().signal, 10_000, "production"))).toBe(expected);
+    const deferred = { ...state, loaderData: { root: { later: Promise.resolve("spät") } } };
+    const deferredExpected = await readAll(originalEncode({ ...deferred }, new AbortController().signal, 10_000, "production"));
+    expect(await readAll(lazy(deferred, new AbortController().signal, 10_000, "production"))).toBe(deferredExpected);
+    expect(originalEncode(state, new AbortController().signal, 10_000, "production")).toBeInstanceOf(ReadableStream);
   });
 });

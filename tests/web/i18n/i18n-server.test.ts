@@ -107,4 +107,16 @@ describe("fixed t with bare keys (remembered per scope, ADR 144)", () => {
     expect(t.lng).toBe("pl");
     expect(t.ns).toEqual(["common"]);
   });
+
+  it("makes a scope's fixed t once, and each scope its own (ADR 172)", () => {
+    const de = serverI18n("de");
+    expect(de.getFixedT("de", ["common", "auth"])).toBe(de.getFixedT("de", ["common", "auth"]));
+    expect(de.getFixedT("de", "profile", "profile.tabs")).toBe(de.getFixedT("de", "profile", "profile.tabs"));
+    expect(de.getFixedT("de", "profile", "profile.tabs")).not.toBe(de.getFixedT("de", "profile"));
+    expect(de.getFixedT("de", ["common"])).not.toBe(de.getFixedT("de", ["auth"]));
+    expect(serverI18n("en").getFixedT("en", ["common"])).not.toBe(de.getFixedT("de", ["common"]));
+    // A scope that cannot be keyed (an object as namespace) gets a t of its own each time, as i18next makes it.
+    const odd = { toString: () => "common" } as unknown as string;
+    expect(de.getFixedT("de", odd)).not.toBe(de.getFixedT("de", odd));
+  });
 });
