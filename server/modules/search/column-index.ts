@@ -614,8 +614,8 @@ export class SearchColumnIndex {
             WHERE seq > ${seq} OR txid >= ${xmin}::xid8) AS changes`.execute(db);
       const row = rows[0]!;
       const users = usersOf(row.changes);
-      const top = Math.max(row.top === null ? 0 : Number(row.top), from?.seq ?? 0);
-      return { position: { seq: top, xmin: row.xmin }, pruned: Number(row.pruned), users };
+      const pruned = Number(row.pruned);
+      return { position: { seq: positionAfter(row.top, pruned, from), xmin: row.xmin }, pruned, users };
     }
     const seq = from?.seq ?? Number.MAX_SAFE_INTEGER;
     const { rows } = await sql<{ pruned: number; top: number | null; changes: string }>`
@@ -626,8 +626,17 @@ export class SearchColumnIndex {
     );
     const row = rows[0]!;
     const users = usersOf(JSON.parse(row.changes) as Array<[number, number | null]>);
-    return { position: { seq: Math.max(Number(row.top ?? 0), from?.seq ?? 0), xmin: null }, pruned: Number(row.pruned), users };
+    const pruned = Number(row.pruned);
+    return { position: { seq: positionAfter(row.top, pruned, from), xmin: null }, pruned, users };
   }
+}
+
+/**
+ * The log's last seq as a position: at least the pruned mark, since a log emptied by a prune has no max(seq) and a
+ * position below the mark would load everything again at every read.
+ */
+function positionAfter(top: number | string | null, pruned: number, from: LogPosition | null): number {
+  return Math.max(top === null ? 0 : Number(top), pruned, from?.seq ?? 0);
 }
 
 function usersOf(changes: Array<[number, number | null]>): Set<number> | null {
