@@ -7,7 +7,7 @@ import * as m0130 from "./migrations/0130_directory_trait_changes";
 export * from "./service";
 export { promotedFor } from "./promoted";
 export { hasTraitOption, type DirectoryCondition } from "./directory-filter";
-export { pruneSearchProfileChanges } from "./changes";
+export { pruneSearchProfileChanges, loggedAsOneChange } from "./changes";
 export { warmSearchIndex } from "./warm";
 export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_rank_tier";
 
