@@ -235,6 +235,32 @@ describe("the column index", () => {
               sort: "distance",
             },
           ],
+          // Every kind of tally at once (ADR 170's scan takes them apart): three loose facets with filters (rows one of
+          // them rejects, rows two reject), term facets without one, both range facets, and an age filter.
+          [
+            {
+              where: "radius",
+              radius: 20,
+              northKm: 0,
+              gender: [1, 2],
+              age: [18, 35],
+              price: undefined,
+              height: undefined,
+              weight: undefined,
+              figure: [1, 2, 3, 4],
+              race: [2, 3, 5],
+              cup: undefined,
+              piercing: undefined,
+              flags: undefined,
+              facets: { term: ["gender", "figure_type", "race_type", "cup_size", "country"], range: ["age", "price"] },
+              userType: undefined,
+              userTypes: undefined,
+              pageSize: 24,
+              pageNo: 1,
+              viewer: -1,
+              sort: "top_ranking",
+            },
+          ],
         ],
       },
     );
