@@ -71,11 +71,15 @@ export async function createSearchProfileChangeTriggers(dialect: Dialect, db: Ky
 }
 
 /** Drops what createSearchProfileChangeTriggers made (`IF EXISTS`: a seed killed half-way left them dropped). */
-export async function dropSearchProfileChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
-  if (dialect === "postgres") {
-    for (const name of ["search_profile_changes_row", "search_profile_changes_truncate"])
-      await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON search_profiles`).execute(db);
-    return;
-  }
-  for (const [event] of SQLITE_EVENTS) await sql.raw(`DROP TRIGGER IF EXISTS search_profile_changes_${event.toLowerCase()}`).execute(db);
+export function dropSearchProfileChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  const names =
+    dialect === "postgres"
+      ? ["search_profile_changes_row", "search_profile_changes_truncate"]
+      : SQLITE_EVENTS.map(([event]) => `search_profile_changes_${event.toLowerCase()}`);
+  return dropTriggersIfExist(dialect, db, "search_profiles", names);
+}
+
+/** Drops these triggers of a table where they exist (PostgreSQL names a trigger per table, SQLite per database). */
+export async function dropTriggersIfExist(dialect: Dialect, db: Kysely<unknown>, table: string, names: readonly string[]) {
+  for (const name of names) await sql.raw(`DROP TRIGGER IF EXISTS ${name}${dialect === "postgres" ? ` ON ${table}` : ""}`).execute(db);
 }

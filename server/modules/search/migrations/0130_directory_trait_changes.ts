@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../../../db/dialect";
+import { dropTriggersIfExist } from "./0128_search_profile_changes";
 
 /**
  * Issue 33 item 2 (ADR 158): the SEO directory's categories select by trait options of groups that search_profiles
@@ -66,12 +67,10 @@ export async function createDirectoryTraitChangeTriggers(dialect: Dialect, db: K
 }
 
 /** Drops what createDirectoryTraitChangeTriggers made (`IF EXISTS`: a seed killed half-way left them dropped). */
-export async function dropDirectoryTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
-  if (dialect === "postgres") {
-    for (const name of ["search_profile_changes_directory_traits", "search_profile_changes_directory_traits_truncate"])
-      await sql.raw(`DROP TRIGGER IF EXISTS ${name} ON profile_traits`).execute(db);
-    return;
-  }
-  for (const [event] of SQLITE_EVENTS)
-    await sql.raw(`DROP TRIGGER IF EXISTS search_profile_changes_directory_traits_${event.toLowerCase()}`).execute(db);
+export function dropDirectoryTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  const names =
+    dialect === "postgres"
+      ? ["search_profile_changes_directory_traits", "search_profile_changes_directory_traits_truncate"]
+      : SQLITE_EVENTS.map(([event]) => `search_profile_changes_directory_traits_${event.toLowerCase()}`);
+  return dropTriggersIfExist(dialect, db, "profile_traits", names);
 }
