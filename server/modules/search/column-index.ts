@@ -48,8 +48,14 @@ type Row = Record<(typeof COLUMNS)[number], unknown>;
 
 /** NULL of a nullable integer column (no real value is this small). */
 export const NULL_INT = -2_147_483_648;
-/** Rows read per statement at load (keyset by user id). */
-const LOAD_CHUNK = 50_000;
+/**
+ * Rows read per statement at load (keyset by user id). The process serves requests only between chunks (the SQLite
+ * driver answers synchronously): 50,000 rows held the event loop ~0.5 s each on a quiet machine, ten times that at
+ * load 37, long enough for a page to time out (ADR 170).
+ */
+export const LOAD_CHUNK = 5_000;
+/** Rows re-posted between turns of the event loop while clustering (clusterSteps). */
+const CLUSTER_SLICE = 50_000;
 /** Users reloaded per statement when the change log names them. */
 const RELOAD_CHUNK = 500;
 /** More changed users than this at once: a full load is cheaper than reloading them one chunk at a time. */
@@ -347,6 +353,14 @@ export class ColumnStore {
    * Called after a full load; rows changed later are placed wherever a slot is free.
    */
   clusterByCell() {
+    for (const _ of this.clusterSteps());
+  }
+
+  /**
+   * clusterByCell in slices: each `yield` is a point where the loader lets the process serve its requests (ADR 170), as
+   * the whole at a million rows held the event loop for seconds. The store is unusable until the last step has run.
+   */
+  *clusterSteps(): Generator<void, void, void> {
     const order = new Int32Array(this.count);
     let n = 0;
     for (let slot = 0; slot < this.size; slot++) if (this.alive[slot] === 1) order[n++] = slot;
@@ -358,6 +372,7 @@ export class ColumnStore {
       const cb = cellOfSlot[b]! < 0 ? Number.MAX_SAFE_INTEGER : cellOfSlot[b]!;
       return ca - cb || typeOfSlot[a]! - typeOfSlot[b]! || a - b;
     });
+    yield;
     for (const key of Object.keys(this) as (keyof this)[]) {
       const value = this[key];
       if (key === "slotOfUser") continue;
@@ -366,6 +381,7 @@ export class ColumnStore {
         const next = new (from.constructor as new (n: number) => Float64Array)(from.length);
         for (let to = 0; to < sorted.length; to++) next[to] = from[sorted[to]!]!;
         (this as Record<keyof this, unknown>)[key] = next;
+        yield;
       }
     }
     this.size = sorted.length;
@@ -377,6 +393,7 @@ export class ColumnStore {
       this.slotOfUser[this.userId[slot]!] = slot;
       if (this.cell[slot]! >= 0) this.post(slot);
       this.enter(slot);
+      if (slot % CLUSTER_SLICE === CLUSTER_SLICE - 1) yield;
     }
   }
 
@@ -557,11 +574,11 @@ export class SearchColumnIndex {
       await traits.loadRange(this.deps.db, after, last);
       // The process serves its requests between chunks (ADR 164): SQLite's driver answers on the event loop, so
       // without this the whole load (seconds at a million rows) was one run of microtasks and /readyz waited for it.
-      await new Promise((resolve) => setImmediate(resolve));
+      await turn();
       if (last === null) break;
       after = last;
     }
-    store.clusterByCell();
+    for (const _ of store.clusterSteps()) await turn();
     this.store = store;
     this.traitBits = traits;
     this.position = position;
@@ -614,8 +631,8 @@ export class SearchColumnIndex {
             WHERE seq > ${seq} OR txid >= ${xmin}::xid8) AS changes`.execute(db);
       const row = rows[0]!;
       const users = usersOf(row.changes);
-      const top = Math.max(row.top === null ? 0 : Number(row.top), from?.seq ?? 0);
-      return { position: { seq: top, xmin: row.xmin }, pruned: Number(row.pruned), users };
+      const pruned = Number(row.pruned);
+      return { position: { seq: positionAfter(row.top, pruned, from), xmin: row.xmin }, pruned, users };
     }
     const seq = from?.seq ?? Number.MAX_SAFE_INTEGER;
     const { rows } = await sql<{ pruned: number; top: number | null; changes: string }>`
@@ -626,8 +643,22 @@ export class SearchColumnIndex {
     );
     const row = rows[0]!;
     const users = usersOf(JSON.parse(row.changes) as Array<[number, number | null]>);
-    return { position: { seq: Math.max(Number(row.top ?? 0), from?.seq ?? 0), xmin: null }, pruned: Number(row.pruned), users };
+    const pruned = Number(row.pruned);
+    return { position: { seq: positionAfter(row.top, pruned, from), xmin: null }, pruned, users };
   }
+}
+
+/**
+ * The log's last seq as a position: at least the pruned mark, since a log emptied by a prune has no max(seq) and a
+ * position below the mark would load everything again at every read.
+ */
+function positionAfter(top: number | string | null, pruned: number, from: LogPosition | null): number {
+  return Math.max(top === null ? 0 : Number(top), pruned, from?.seq ?? 0);
+}
+
+/** A turn of the event loop: timers, sockets and requests waiting run before the load goes on. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function usersOf(changes: Array<[number, number | null]>): Set<number> | null {

@@ -8,7 +8,7 @@ import * as m0131 from "./migrations/0131_search_trait_changes";
 export * from "./service";
 export { promotedFor } from "./promoted";
 export { hasTraitOption, type DirectoryCondition } from "./directory-filter";
-export { pruneSearchProfileChanges } from "./changes";
+export { pruneSearchProfileChanges, loggedAsOneChange } from "./changes";
 export { warmSearchIndex } from "./warm";
 export { createRankIndexes, RANK_INDEX_NAMES } from "./migrations/0127_search_rank_tier";
 

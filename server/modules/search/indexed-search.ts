@@ -202,7 +202,7 @@ function matcherOf(
   placeDone: boolean,
   typeDone: boolean,
   blocked: Set<number> | null,
-  directory: ((i: number) => boolean) | null,
+  offRow: ((i: number) => boolean) | null,
 ): (i: number) => boolean {
   const { plan, loose } = req;
   // Members touring the place are listed wherever they live (searchConditions' OR; country mode only, see indexHolds).
@@ -293,7 +293,7 @@ function matcherOf(
     if (viewerId !== null) {
       if (s.userId[i] === viewerId || (blocked !== null && blocked.has(s.userId[i]!))) return false;
     } else if (s.membersOnly[i] !== 0 || membersOnlyType[s.userType[i]!] === 1) return false;
-    if (directory !== null && !directory(i)) return false;
+    if (offRow !== null && !offRow(i)) return false;
     return true;
   };
 }
@@ -564,106 +564,102 @@ function pass(
   const order = wantPage ? keysOf(req, deps.dialect, rings) : null;
   // Every row's distance only where the page is sorted by it; elsewhere only rows of cells that reach the radius.
   const everyDistance = order === "by-distance";
-  const counter = req.facets ? facetCounter(store, req.facets) : null;
-  const { counters, at } = counter ?? { counters: [], at: new Int32Array(0) };
-  const facetCount = counters.length;
+  const counters = req.facets ? facetCounter(store, req.facets) : [];
+  // The tallies by what the scan does with them (one shape each, so their reads in the loop stay monomorphic).
+  const loose = counters.filter((c) => c.acceptsCount !== null);
+  const terms = counters.filter((c) => c.acceptsCount === null && c.codes !== null);
+  const ranges = counters.filter((c) => c.acceptsCount === null && c.codes === null);
+  const looseAt = new Int32Array(loose.length);
   const places = req.byPlace ? termCodes(store, req.byPlace) : null;
   const placeCodes = places?.codes ?? null;
   const placeTally = places ? new Int32Array(places.raw.length) : null;
+  const runs = visitedRuns(store, req, scope, radius && distance && box ? { radius: radius.radius, distance, box } : null);
   let total = 0;
   let count = 0;
+  let slots = candidateSlots;
+  let distances = candidateDistances;
   const undecided: number[] = [];
-  /** `home`: the row lives in the searched place (false: a member touring it, listed but not counted by place). */
-  const visit = (slot: number, inner: boolean, home: boolean) => {
-    if (!matches(slot)) return;
-    let d = 0;
-    // A cell wholly inside the radius is inside its box too; the others' rows are tested against both.
-    if (
-      !inner &&
-      box &&
-      !(
-        store.lat[slot]! >= box.minLat &&
-        store.lat[slot]! <= box.maxLat &&
-        store.lon[slot]! >= box.minLon &&
-        store.lon[slot]! <= box.maxLon
+  // One loop with the row's work inline (ADR 170): as a closure called per row, its counters and the candidates' end
+  // lived in the closure's context, read and written back on every row.
+  for (let r = 0; r < runs.lists.length; r++) {
+    const list = runs.lists[r]!;
+    const inner = runs.inner[r]!;
+    const home = runs.home[r]!;
+    for (let k = 0; k < list.length; k++) {
+      const slot = list[k]!;
+      if (!matches(slot)) continue;
+      let d = 0;
+      // A cell wholly inside the radius is inside its box too; the others' rows are tested against both.
+      if (
+        !inner &&
+        box &&
+        !(
+          store.lat[slot]! >= box.minLat &&
+          store.lat[slot]! <= box.maxLat &&
+          store.lon[slot]! >= box.minLon &&
+          store.lon[slot]! <= box.maxLon
+        )
       )
-    )
-      return;
-    if (distance && radius && (!inner || everyDistance)) {
-      // Without a distance sort only the side of the radius matters: the haversine term alone (no asin, no sqrt)
-      // decides every row more than HAVERSINE_MARGIN_KM from it.
-      const h = everyDistance || !haversine ? -1 : haversine(store.lat[slot]!, store.lon[slot]!);
-      if (h > outsideHaversine) return;
-      if (h < 0 || h >= insideHaversine) {
-        d = distance(store.lat[slot]!, store.lon[slot]!);
-        // At the radius itself the database's own sin and radians decide (last bits of a double).
-        if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
-          const inside = decided.get(store.userId[slot]!);
-          if (inside === undefined) undecided.push(store.userId[slot]!);
-          if (!inside) return;
-        } else if (d > radius.radius) return;
+        continue;
+      if (distance && radius && (!inner || everyDistance)) {
+        // Without a distance sort only the side of the radius matters: the haversine term alone (no asin, no sqrt)
+        // decides every row more than HAVERSINE_MARGIN_KM from it.
+        const h = everyDistance || !haversine ? -1 : haversine(store.lat[slot]!, store.lon[slot]!);
+        if (h > outsideHaversine) continue;
+        if (h < 0 || h >= insideHaversine) {
+          d = distance(store.lat[slot]!, store.lon[slot]!);
+          // At the radius itself the database's own sin and radians decide (last bits of a double).
+          if (Math.abs(d - radius.radius) <= DISTANCE_EPSILON_KM) {
+            const inside = decided.get(store.userId[slot]!);
+            if (inside === undefined) undecided.push(store.userId[slot]!);
+            if (!inside) continue;
+          } else if (d > radius.radius) continue;
+        }
       }
-    }
-    // The facets as the fold counts them (foldFacetCounts): a row whose every loose filter accepts it counts in the
-    // total and in every facet; one that a single loose filter rejects counts in that facet alone (what the others
-    // would find); two or more rejections: nowhere.
-    let rejectedBy = -1;
-    let onPage = true;
-    for (let f = 0; f < facetCount; f++) {
-      const c = counters[f]!;
-      const value = c.codes !== null ? c.codes[slot]! : bandOfTally(c, c.column![slot]!);
-      at[f] = value;
-      if (c.acceptsCount !== null) {
-        if (c.acceptsCount[value] === 0) rejectedBy = rejectedBy === -1 ? f : -2;
+      // The facets as the fold counts them (foldFacetCounts): a row whose every loose filter accepts it counts in the
+      // total and in every facet; one that a single loose filter rejects counts in that facet alone (what the others
+      // would find); two or more rejections: nowhere.
+      // The loose facets with a filter first: only they reject, and the others are read only for a row none rejects.
+      let rejectedBy = -1;
+      let onPage = true;
+      for (let f = 0; f < loose.length; f++) {
+        const c = loose[f]!;
+        const value = tallyIndex(c, slot);
+        looseAt[f] = value;
+        if (c.acceptsCount![value] === 0) rejectedBy = rejectedBy === -1 ? f : -2;
         if (c.acceptsPage![value] === 0) onPage = false;
       }
-    }
-    if (rejectedBy === -1) {
-      total += 1;
-      for (let f = 0; f < facetCount; f++) counters[f]!.counts[at[f]!]! += 1;
-      if (placeCodes !== null && home) placeTally![placeCodes[slot]!]! += 1;
-    } else if (rejectedBy >= 0) counters[rejectedBy]!.counts[at[rejectedBy]!]! += 1;
-    if (!wantPage || !onPage) return;
-    if (count === candidateSlots.length) {
-      const more = new Int32Array(count * 2);
-      more.set(candidateSlots);
-      candidateSlots = more;
-      const moreD = new Float64Array(count * 2);
-      moreD.set(candidateDistances);
-      candidateDistances = moreD;
-    }
-    candidateSlots[count] = slot;
-    candidateDistances[count] = d;
-    count += 1;
-  };
-  if (radius && distance && box) {
-    const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
-    for (const type of new Set(req.userTypes))
-      for (let a = lat0; a <= lat1; a++)
-        for (let o = lon0; o <= lon1; o++) {
-          const list = store.cellSlots(type, cellKey(a, o));
-          if (!list) continue;
-          const inner = cellWithin(distance, a, o, radius.radius);
-          for (let k = 0; k < list.length; k++) visit(list[k]!, inner, true);
-        }
-  } else {
-    const types = new Set(req.userTypes);
-    for (const list of store.homeLists(types, scope)) for (let k = 0; k < list.length; k++) visit(list[k]!, true, true);
-    // Members touring the place who live elsewhere (those living here were in the lists); touring members are only
-    // searched in country mode (indexHolds).
-    for (const userId of plan.touring?.keys() ?? []) {
-      const slot = store.slotOf(userId);
-      if (slot >= 0 && types.has(store.userType[slot]!) && !store.livesIn(slot, types, scope)) visit(slot, true, false);
+      if (rejectedBy === -1) {
+        total += 1;
+        for (let f = 0; f < loose.length; f++) loose[f]!.counts[looseAt[f]!]! += 1;
+        for (let f = 0; f < terms.length; f++) terms[f]!.counts[terms[f]!.codes![slot]!]! += 1;
+        for (let f = 0; f < ranges.length; f++) ranges[f]!.counts[bandOfTally(ranges[f]!, ranges[f]!.column![slot]!)]! += 1;
+        if (placeCodes !== null && home) placeTally![placeCodes[slot]!]! += 1;
+      } else if (rejectedBy >= 0) loose[rejectedBy]!.counts[looseAt[rejectedBy]!]! += 1;
+      if (!wantPage || !onPage) continue;
+      if (count === slots.length) {
+        const more = new Int32Array(count * 2);
+        more.set(slots);
+        slots = more;
+        const moreD = new Float64Array(count * 2);
+        moreD.set(distances);
+        distances = moreD;
+      }
+      slots[count] = slot;
+      distances[count] = d;
+      count += 1;
     }
   }
+  candidateSlots = slots;
+  candidateDistances = distances;
   if (undecided.length > 0) return undecided;
 
   let pageIds: number[] | null = null;
   if (order !== null) {
-    if (order === "by-distance") pageIds = nearest(store, candidateSlots, count, candidateDistances, req.need, deps.dialect);
-    else pageIds = topK(store, candidateSlots, count, null, order.keys, req.need, order.cannotBeat).map((slot) => store.userId[slot]!);
+    if (order === "by-distance") pageIds = nearest(store, slots, count, distances, req.need, deps.dialect);
+    else pageIds = topK(store, slots, count, null, order.keys, req.need, order.cannotBeat).map((slot) => store.userId[slot]!);
   }
-  const counts: FacetCounts | null = counter
+  const counts: FacetCounts | null = req.facets
     ? {
         total,
         values: counters.map((c) => {
@@ -676,6 +672,53 @@ function pass(
   const placeCounts: IndexedAnswer["placeCounts"] = [];
   if (places) for (let v = 0; v < placeTally!.length; v++) if (placeTally![v]! > 0) placeCounts.push([places.raw[v]!, placeTally![v]!]);
   return { pageIds, counts, placeCounts: places ? placeCounts : null };
+}
+
+/** The runs of slots a pass visits, each with whether its rows are wholly inside the radius and live in the place. */
+interface Runs {
+  lists: number[][];
+  inner: boolean[];
+  home: boolean[];
+}
+
+/**
+ * A radius search's rows are its types' postings of the cells its box touches (`inner`: a cell wholly inside the
+ * radius); every other search's the lists of the homes in its place, then members touring the place who live elsewhere
+ * (listed, but not counted by place; those living here were in the lists; touring members are only searched in country
+ * mode, indexHolds).
+ */
+function visitedRuns(
+  store: ColumnStore,
+  req: IndexedRequest,
+  scope: PlaceScope,
+  circle: { radius: number; distance: (lat: number, lon: number) => number; box: ReturnType<typeof boundingBox> } | null,
+): Runs {
+  const runs: Runs = { lists: [], inner: [], home: [] };
+  const add = (list: number[], inner: boolean, home: boolean) => {
+    runs.lists.push(list);
+    runs.inner.push(inner);
+    runs.home.push(home);
+  };
+  const types = new Set(req.userTypes);
+  if (circle) {
+    const { box, distance, radius } = circle;
+    const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
+    for (const type of types)
+      for (let a = lat0; a <= lat1; a++)
+        for (let o = lon0; o <= lon1; o++) {
+          const list = store.cellSlots(type, cellKey(a, o));
+          if (list) add(list, cellWithin(distance, a, o, radius), true);
+        }
+    return runs;
+  }
+  for (const list of store.homeLists(types, scope)) add(list, true, true);
+  const touring: number[] = [];
+  for (const userId of req.plan.touring?.keys() ?? []) {
+    const slot = store.slotOf(userId);
+    if (slot >= 0 && types.has(store.userType[slot]!) && !store.livesIn(slot, types, scope)) touring.push(slot);
+  }
+  if (touring.length > 0) add(touring, true, false);
+  return runs;
 }
 
 /** Kilometres added to a cell's farthest point before it counts as wholly inside the radius (rounding, with room). */
@@ -819,6 +862,11 @@ class FacetTally {
 
 const NO_TABLE = new Uint8Array(0);
 
+/** A slot's index in a tally: its dictionary code, or its band. */
+function tallyIndex(c: FacetTally, slot: number): number {
+  return c.codes !== null ? c.codes[slot]! : bandOfTally(c, c.column![slot]!);
+}
+
 /** A range facet's band index of a value: from its table where the table reaches, else bandIndex. */
 function bandOfTally(c: FacetTally, value: number): number {
   const at = value - c.bandTableFrom;
@@ -879,9 +927,9 @@ function termCodes(
   }
 }
 
-/** The facets' tallies for one pass, and a buffer of one row's indexes. */
-function facetCounter(store: ColumnStore, facets: NonNullable<IndexedRequest["facets"]>): { counters: FacetTally[]; at: Int32Array } {
-  const counters = facets.map(({ source, accepts }) => {
+/** The facets' tallies for one pass, in the request's order. */
+function facetCounter(store: ColumnStore, facets: NonNullable<IndexedRequest["facets"]>): FacetTally[] {
+  return facets.map(({ source, accepts }) => {
     if (source.column === "birth_ymd" || source.column === "price_hour") {
       const column = source.column === "birth_ymd" ? store.birthYmd : store.priceHour;
       return new FacetTally(null, column, compiledBands(source.cases), [null, ...source.cases.map((_, b) => b)], accepts);
@@ -889,5 +937,4 @@ function facetCounter(store: ColumnStore, facets: NonNullable<IndexedRequest["fa
     const { codes, raw } = termCodes(store, source.column);
     return new FacetTally(codes, null, null, raw, accepts);
   });
-  return { counters, at: new Int32Array(facets.length) };
 }

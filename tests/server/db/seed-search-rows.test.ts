@@ -1,7 +1,9 @@
 /**
  * The seed computes search_profiles once after its bulk load instead of by trigger per row (ADR 142). The rows must
  * be the ones the triggers would have written, and afterwards the triggers and covering indexes must be back — also
- * after a load that failed, and after an earlier seed that stopped half-way (both databases).
+ * after a load that failed, and after an earlier seed that stopped half-way (both databases). The column index's change
+ * log hears of the seed as one "everything changed" row (ADR 170), and its triggers are back afterwards, with the trait
+ * groups of migration 0131 (ADR 176).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,6 +16,8 @@ import { searchProfilesSql } from "#server/db/migrations/search-profiles-sql";
 import { seedDemoData } from "#server/db/seed/index";
 import { withSearchRowsDeferred } from "#server/db/seed/search-rows";
 import { RANK_INDEX_NAMES } from "#server/modules/search/index";
+import { dropSearchProfileChangeTriggers } from "#server/modules/search/migrations/0128_search_profile_changes";
+import { dropDirectoryTraitChangeTriggers } from "#server/modules/search/migrations/0130_directory_trait_changes";
 import { createTestRuntime, TEST_DB, type TestRuntime } from "../../helpers/runtime";
 import { createProfile } from "../../helpers/search-fixtures";
 
@@ -65,13 +69,27 @@ async function searchIndexes(rt: TestRuntime): Promise<string[]> {
   return (await query.execute(rt.deps.db)).rows.map((r) => r.name);
 }
 
-/** The triggers work: a new listed profile gets its row, a changed height reaches it. */
+/** The change log's user ids in order (null: everything changed). */
+async function changeLog(rt: TestRuntime): Promise<Array<number | null>> {
+  const rows = await rt.deps.db.selectFrom("search_profile_changes").select("user_id").orderBy("seq").execute();
+  return rows.map((r) => (r.user_id === null ? null : Number(r.user_id)));
+}
+
+/** The triggers work: a new listed profile gets its row, a changed height reaches it, and the change log hears of both. */
 async function expectTriggersWork(rt: TestRuntime) {
+  const logged = (await changeLog(rt)).length;
   const user = await createProfile(rt, { heightCm: 171 });
   const row = () => rt.deps.db.selectFrom("search_profiles").select("height_cm").where("user_id", "=", user.id).executeTakeFirst();
   expect(await row()).toEqual({ height_cm: 171 });
   await rt.deps.db.updateTable("profiles").set({ height_cm: 182 }).where("user_id", "=", user.id).execute();
   expect(await row()).toEqual({ height_cm: 182 });
+  const since = (await changeLog(rt)).slice(logged);
+  expect(since.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(since)).toEqual(new Set([user.id]));
+  // A spoken language (a trait group the log follows since migration 0131, ADR 176) is heard of too.
+  const beforeLanguage = (await changeLog(rt)).length;
+  await rt.deps.db.insertInto("profile_traits").values({ user_id: user.id, group_key: "languages", option_id: 4 }).execute();
+  expect((await changeLog(rt)).slice(beforeLanguage)).toEqual([user.id]);
 }
 
 describe("seeding with search rows computed after the load", () => {
@@ -82,6 +100,9 @@ describe("seeding with search rows computed after the load", () => {
     expect(rows).toEqual(await searchRows(perRow));
     expect(rows).toEqual(await definedRows(deferred));
     expect(await searchIndexes(deferred)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES]));
+    // One "everything changed" row for the deferred seed; the per-row seed logged every write.
+    expect(await changeLog(deferred)).toEqual([null]);
+    expect((await changeLog(perRow)).length).toBeGreaterThan(rows.length);
     await expectTriggersWork(deferred);
     // Two small seeds: slow on a loaded machine, like the seed tests.
   }, 300_000);
@@ -98,6 +119,7 @@ describe("seeding with search rows computed after the load", () => {
       }),
     ).rejects.toThrow("load failed");
     expect((await searchRows(rt)).map((r) => r.user_id)).toEqual([created]);
+    expect((await changeLog(rt)).at(-1)).toBeNull();
     expect(await searchIndexes(rt)).toEqual(expect.arrayContaining([...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES]));
     await expectTriggersWork(rt);
   }, 120_000);
@@ -108,6 +130,8 @@ describe("seeding with search rows computed after the load", () => {
     // What a killed seed leaves: triggers and indexes dropped, the rows never recomputed.
     const raw = rt.deps.db as unknown as Kysely<unknown>;
     await searchProfilesSql(SEARCH_PROFILES_0045).dropTriggers(rt.deps.dialect, raw);
+    await dropSearchProfileChangeTriggers(rt.deps.dialect, raw);
+    await dropDirectoryTraitChangeTriggers(rt.deps.dialect, raw);
     for (const name of SEARCH_INDEX_NAMES) await raw.schema.dropIndex(name).execute();
     await rt.deps.db.deleteFrom("search_profiles").execute();
     await withSearchRowsDeferred(rt.deps.db, async () => {});

@@ -36,26 +36,50 @@ export function up(dialect: Dialect) {
           END IF;
           RETURN NULL;
         END $$`.execute(db);
-      await sql`CREATE TRIGGER search_profile_changes_row AFTER INSERT OR UPDATE OR DELETE ON search_profiles
-        FOR EACH ROW EXECUTE FUNCTION search_profile_changes_log()`.execute(db);
-      await sql`CREATE TRIGGER search_profile_changes_truncate AFTER TRUNCATE ON search_profiles
-        FOR EACH STATEMENT EXECUTE FUNCTION search_profile_changes_log()`.execute(db);
       await sql`CREATE TABLE search_profile_changes_pruned (id integer PRIMARY KEY, upto bigint NOT NULL)`.execute(db);
     } else {
       await sql`CREATE TABLE search_profile_changes (seq integer PRIMARY KEY AUTOINCREMENT, user_id integer)`.execute(db);
-      for (const [event, row] of [
-        ["INSERT", "NEW"],
-        ["UPDATE", "NEW"],
-        ["DELETE", "OLD"],
-      ] as const)
-        await sql
-          .raw(
-            `CREATE TRIGGER search_profile_changes_${event.toLowerCase()} AFTER ${event} ON search_profiles FOR EACH ROW
-             BEGIN INSERT INTO search_profile_changes (user_id) VALUES (${row}.user_id); END`,
-          )
-          .execute(db);
       await sql`CREATE TABLE search_profile_changes_pruned (id integer PRIMARY KEY, upto integer NOT NULL)`.execute(db);
     }
+    await createSearchProfileChangeTriggers(dialect, db);
     await sql`INSERT INTO search_profile_changes_pruned (id, upto) VALUES (1, 0)`.execute(db);
   };
+}
+
+const SQLITE_EVENTS = [
+  ["INSERT", "NEW"],
+  ["UPDATE", "NEW"],
+  ["DELETE", "OLD"],
+] as const;
+
+/** The triggers that append to the log (PostgreSQL: over up's function); a seed drops them while it loads (ADR 170). */
+export async function createSearchProfileChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  if (dialect === "postgres") {
+    await sql`CREATE TRIGGER search_profile_changes_row AFTER INSERT OR UPDATE OR DELETE ON search_profiles
+      FOR EACH ROW EXECUTE FUNCTION search_profile_changes_log()`.execute(db);
+    await sql`CREATE TRIGGER search_profile_changes_truncate AFTER TRUNCATE ON search_profiles
+      FOR EACH STATEMENT EXECUTE FUNCTION search_profile_changes_log()`.execute(db);
+    return;
+  }
+  for (const [event, row] of SQLITE_EVENTS)
+    await sql
+      .raw(
+        `CREATE TRIGGER search_profile_changes_${event.toLowerCase()} AFTER ${event} ON search_profiles FOR EACH ROW
+         BEGIN INSERT INTO search_profile_changes (user_id) VALUES (${row}.user_id); END`,
+      )
+      .execute(db);
+}
+
+/** Drops what createSearchProfileChangeTriggers made (`IF EXISTS`: a seed killed half-way left them dropped). */
+export function dropSearchProfileChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  const names =
+    dialect === "postgres"
+      ? ["search_profile_changes_row", "search_profile_changes_truncate"]
+      : SQLITE_EVENTS.map(([event]) => `search_profile_changes_${event.toLowerCase()}`);
+  return dropTriggersIfExist(dialect, db, "search_profiles", names);
+}
+
+/** Drops these triggers of a table where they exist (PostgreSQL names a trigger per table, SQLite per database). */
+export async function dropTriggersIfExist(dialect: Dialect, db: Kysely<unknown>, table: string, names: readonly string[]) {
+  for (const name of names) await sql.raw(`DROP TRIGGER IF EXISTS ${name}${dialect === "postgres" ? ` ON ${table}` : ""}`).execute(db);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../../../db/dialect";
+import { dropTriggersIfExist } from "./0128_search_profile_changes";
 
 /**
  * Issue 33 item 2 (ADR 158): the SEO directory's categories select by trait options of groups that search_profiles
@@ -31,29 +32,45 @@ export function up(dialect: Dialect) {
           END $$`,
         )
         .execute(db);
-      await sql`CREATE TRIGGER search_profile_changes_directory_traits AFTER INSERT OR UPDATE OR DELETE ON profile_traits
-        FOR EACH ROW EXECUTE FUNCTION search_profile_changes_on_directory_traits()`.execute(db);
       // TRUNCATE of the traits fires no row trigger: "everything changed", as 0128 does for search_profiles.
       await sql`CREATE FUNCTION search_profile_changes_traits_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN INSERT INTO search_profile_changes (user_id) VALUES (NULL); RETURN NULL; END $$`.execute(db);
-      await sql`CREATE TRIGGER search_profile_changes_directory_traits_truncate AFTER TRUNCATE ON profile_traits
-        FOR EACH STATEMENT EXECUTE FUNCTION search_profile_changes_traits_truncated()`.execute(db);
-      return;
     }
-    for (const [event, rows] of [
-      ["INSERT", ["NEW"]],
-      ["UPDATE", ["OLD", "NEW"]],
-      ["DELETE", ["OLD"]],
-    ] as const) {
-      const inserts = rows
-        .map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`)
-        .join(" ");
-      await sql
-        .raw(
-          `CREATE TRIGGER search_profile_changes_directory_traits_${event.toLowerCase()} AFTER ${event} ON profile_traits FOR EACH ROW
-           BEGIN ${inserts} END`,
-        )
-        .execute(db);
-    }
+    await createDirectoryTraitChangeTriggers(dialect, db);
   };
+}
+
+const SQLITE_EVENTS = [
+  ["INSERT", ["NEW"]],
+  ["UPDATE", ["OLD", "NEW"]],
+  ["DELETE", ["OLD"]],
+] as const;
+
+/** The triggers that log trait changes (PostgreSQL: over up's functions); a seed drops them while it loads (ADR 170). */
+export async function createDirectoryTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  if (dialect === "postgres") {
+    await sql`CREATE TRIGGER search_profile_changes_directory_traits AFTER INSERT OR UPDATE OR DELETE ON profile_traits
+      FOR EACH ROW EXECUTE FUNCTION search_profile_changes_on_directory_traits()`.execute(db);
+    await sql`CREATE TRIGGER search_profile_changes_directory_traits_truncate AFTER TRUNCATE ON profile_traits
+      FOR EACH STATEMENT EXECUTE FUNCTION search_profile_changes_traits_truncated()`.execute(db);
+    return;
+  }
+  for (const [event, rows] of SQLITE_EVENTS) {
+    const inserts = rows.map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`).join(" ");
+    await sql
+      .raw(
+        `CREATE TRIGGER search_profile_changes_directory_traits_${event.toLowerCase()} AFTER ${event} ON profile_traits FOR EACH ROW
+         BEGIN ${inserts} END`,
+      )
+      .execute(db);
+  }
+}
+
+/** Drops what createDirectoryTraitChangeTriggers made (`IF EXISTS`: a seed killed half-way left them dropped). */
+export function dropDirectoryTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  const names =
+    dialect === "postgres"
+      ? ["search_profile_changes_directory_traits", "search_profile_changes_directory_traits_truncate"]
+      : SQLITE_EVENTS.map(([event]) => `search_profile_changes_directory_traits_${event.toLowerCase()}`);
+  return dropTriggersIfExist(dialect, db, "profile_traits", names);
 }

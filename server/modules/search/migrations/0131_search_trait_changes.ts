@@ -1,6 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../../../db/dialect";
-import { DIRECTORY_LOGGED_TRAIT_GROUPS } from "./0130_directory_trait_changes";
+import {
+  createDirectoryTraitChangeTriggers,
+  DIRECTORY_LOGGED_TRAIT_GROUPS,
+  dropDirectoryTraitChangeTriggers,
+} from "./0130_directory_trait_changes";
 
 /**
  * Issue 33 item 2 (ADR 176): the search filter's trait groups that search_profiles does not hold — breast type, hair
@@ -41,18 +45,8 @@ export function up(dialect: Dialect) {
         EXECUTE FUNCTION search_profile_changes_on_business_kind()`.execute(db);
       return;
     }
-    for (const [event, rows] of [
-      ["INSERT", ["NEW"]],
-      ["UPDATE", ["OLD", "NEW"]],
-      ["DELETE", ["OLD"]],
-    ] as const) {
-      const name = `search_profile_changes_directory_traits_${event.toLowerCase()}`;
-      const inserts = rows
-        .map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`)
-        .join(" ");
-      await sql.raw(`DROP TRIGGER ${name}`).execute(db);
-      await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON profile_traits FOR EACH ROW BEGIN ${inserts} END`).execute(db);
-    }
+    await dropTraitChangeTriggers(dialect, db);
+    await createTraitChangeTriggers(dialect, db);
     await sql
       .raw(
         `CREATE TRIGGER search_profile_changes_business_kind AFTER UPDATE OF business_kind ON users FOR EACH ROW
@@ -62,3 +56,28 @@ export function up(dialect: Dialect) {
       .execute(db);
   };
 }
+
+/**
+ * The trait triggers with this migration's groups, for a seed that drops them while it loads (ADR 170). PostgreSQL:
+ * 0130's triggers call the function whose body up() replaced, so they are made as 0130 makes them; SQLite: the group
+ * list is written into each trigger's body.
+ */
+export async function createTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  if (dialect === "postgres") return createDirectoryTraitChangeTriggers(dialect, db);
+  for (const [event, rows] of [
+    ["INSERT", ["NEW"]],
+    ["UPDATE", ["OLD", "NEW"]],
+    ["DELETE", ["OLD"]],
+  ] as const) {
+    const inserts = rows.map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`).join(" ");
+    await sql
+      .raw(
+        `CREATE TRIGGER search_profile_changes_directory_traits_${event.toLowerCase()} AFTER ${event} ON profile_traits FOR EACH ROW
+         BEGIN ${inserts} END`,
+      )
+      .execute(db);
+  }
+}
+
+/** Drops what createTraitChangeTriggers made (the same names as 0130's). */
+export const dropTraitChangeTriggers = dropDirectoryTraitChangeTriggers;
