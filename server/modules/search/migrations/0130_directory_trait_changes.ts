@@ -12,26 +12,27 @@ import { dropTriggersIfExist } from "./0128_search_profile_changes";
  */
 export const DIRECTORY_LOGGED_TRAIT_GROUPS = ["meeting_option", "escort_role", "escort_service", "company_bizarre"] as const;
 
-const groupList = DIRECTORY_LOGGED_TRAIT_GROUPS.map((g) => `'${g}'`).join(", ");
-const logged = (row: "NEW" | "OLD") => `${row}.group_key IN (${groupList})`;
+/** "This row's group is one of these" in a trigger's body. */
+const loggedIn = (groups: readonly string[], row: "NEW" | "OLD") => `${row}.group_key IN (${groups.map((g) => `'${g}'`).join(", ")})`;
+
+/** PostgreSQL: the function the trait trigger calls, logging the rows of these groups (0131 replaces its body). */
+export function traitChangeFunctionSql(groups: readonly string[], mode: "CREATE" | "CREATE OR REPLACE"): string {
+  return `${mode} FUNCTION search_profile_changes_on_directory_traits() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP <> 'INSERT' AND ${loggedIn(groups, "OLD")} THEN
+        INSERT INTO search_profile_changes (user_id) VALUES (OLD.user_id);
+      END IF;
+      IF TG_OP <> 'DELETE' AND ${loggedIn(groups, "NEW")} THEN
+        INSERT INTO search_profile_changes (user_id) VALUES (NEW.user_id);
+      END IF;
+      RETURN NULL;
+    END $$`;
+}
 
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     if (dialect === "postgres") {
-      await sql
-        .raw(
-          `CREATE FUNCTION search_profile_changes_on_directory_traits() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            IF TG_OP <> 'INSERT' AND ${logged("OLD")} THEN
-              INSERT INTO search_profile_changes (user_id) VALUES (OLD.user_id);
-            END IF;
-            IF TG_OP <> 'DELETE' AND ${logged("NEW")} THEN
-              INSERT INTO search_profile_changes (user_id) VALUES (NEW.user_id);
-            END IF;
-            RETURN NULL;
-          END $$`,
-        )
-        .execute(db);
+      await sql.raw(traitChangeFunctionSql(DIRECTORY_LOGGED_TRAIT_GROUPS, "CREATE")).execute(db);
       // TRUNCATE of the traits fires no row trigger: "everything changed", as 0128 does for search_profiles.
       await sql`CREATE FUNCTION search_profile_changes_traits_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN INSERT INTO search_profile_changes (user_id) VALUES (NULL); RETURN NULL; END $$`.execute(db);
@@ -46,8 +47,15 @@ const SQLITE_EVENTS = [
   ["DELETE", ["OLD"]],
 ] as const;
 
-/** The triggers that log trait changes (PostgreSQL: over up's functions); a seed drops them while it loads (ADR 170). */
-export async function createDirectoryTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+/**
+ * The triggers that log trait changes of `groups` (PostgreSQL: over up's functions, whose body holds the groups); a
+ * seed drops them while it loads (ADR 170).
+ */
+export async function createDirectoryTraitChangeTriggers(
+  dialect: Dialect,
+  db: Kysely<unknown>,
+  groups: readonly string[] = DIRECTORY_LOGGED_TRAIT_GROUPS,
+) {
   if (dialect === "postgres") {
     await sql`CREATE TRIGGER search_profile_changes_directory_traits AFTER INSERT OR UPDATE OR DELETE ON profile_traits
       FOR EACH ROW EXECUTE FUNCTION search_profile_changes_on_directory_traits()`.execute(db);
@@ -56,7 +64,9 @@ export async function createDirectoryTraitChangeTriggers(dialect: Dialect, db: K
     return;
   }
   for (const [event, rows] of SQLITE_EVENTS) {
-    const inserts = rows.map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`).join(" ");
+    const inserts = rows
+      .map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${loggedIn(groups, row)};`)
+      .join(" ");
     await sql
       .raw(
         `CREATE TRIGGER search_profile_changes_directory_traits_${event.toLowerCase()} AFTER ${event} ON profile_traits FOR EACH ROW

@@ -4,6 +4,7 @@ import {
   createDirectoryTraitChangeTriggers,
   DIRECTORY_LOGGED_TRAIT_GROUPS,
   dropDirectoryTraitChangeTriggers,
+  traitChangeFunctionSql,
 } from "./0130_directory_trait_changes";
 
 /**
@@ -17,27 +18,11 @@ export const SEARCH_FILTER_LOGGED_TRAIT_GROUPS = ["breast_type", "hair_color", "
 /** Every trait group whose changes the log follows after this migration. */
 export const LOGGED_TRAIT_GROUPS = [...DIRECTORY_LOGGED_TRAIT_GROUPS, ...SEARCH_FILTER_LOGGED_TRAIT_GROUPS] as const;
 
-const groupList = LOGGED_TRAIT_GROUPS.map((g) => `'${g}'`).join(", ");
-const logged = (row: "NEW" | "OLD") => `${row}.group_key IN (${groupList})`;
-
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>) => {
     if (dialect === "postgres") {
       // The trigger of 0130 calls this function: replacing its body widens the list.
-      await sql
-        .raw(
-          `CREATE OR REPLACE FUNCTION search_profile_changes_on_directory_traits() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            IF TG_OP <> 'INSERT' AND ${logged("OLD")} THEN
-              INSERT INTO search_profile_changes (user_id) VALUES (OLD.user_id);
-            END IF;
-            IF TG_OP <> 'DELETE' AND ${logged("NEW")} THEN
-              INSERT INTO search_profile_changes (user_id) VALUES (NEW.user_id);
-            END IF;
-            RETURN NULL;
-          END $$`,
-        )
-        .execute(db);
+      await sql.raw(traitChangeFunctionSql(LOGGED_TRAIT_GROUPS, "CREATE OR REPLACE")).execute(db);
       await sql`CREATE FUNCTION search_profile_changes_on_business_kind() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN INSERT INTO search_profile_changes (user_id) VALUES (NEW.id); RETURN NULL; END $$`.execute(db);
       await sql`CREATE TRIGGER search_profile_changes_business_kind AFTER UPDATE OF business_kind ON users
@@ -59,24 +44,10 @@ export function up(dialect: Dialect) {
 
 /**
  * The trait triggers with this migration's groups, for a seed that drops them while it loads (ADR 170). PostgreSQL:
- * 0130's triggers call the function whose body up() replaced, so they are made as 0130 makes them; SQLite: the group
- * list is written into each trigger's body.
+ * 0130's triggers call the function whose body up() replaced; SQLite: the groups are written into each trigger's body.
  */
-export async function createTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
-  if (dialect === "postgres") return createDirectoryTraitChangeTriggers(dialect, db);
-  for (const [event, rows] of [
-    ["INSERT", ["NEW"]],
-    ["UPDATE", ["OLD", "NEW"]],
-    ["DELETE", ["OLD"]],
-  ] as const) {
-    const inserts = rows.map((row) => `INSERT INTO search_profile_changes (user_id) SELECT ${row}.user_id WHERE ${logged(row)};`).join(" ");
-    await sql
-      .raw(
-        `CREATE TRIGGER search_profile_changes_directory_traits_${event.toLowerCase()} AFTER ${event} ON profile_traits FOR EACH ROW
-         BEGIN ${inserts} END`,
-      )
-      .execute(db);
-  }
+export function createTraitChangeTriggers(dialect: Dialect, db: Kysely<unknown>) {
+  return createDirectoryTraitChangeTriggers(dialect, db, LOGGED_TRAIT_GROUPS);
 }
 
 /** Drops what createTraitChangeTriggers made (the same names as 0130's). */
