@@ -9,9 +9,8 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
-import type { RealtimeEvent } from "#server/contract/realtime";
 import type { RealtimeClient } from "./client";
-import type { FetchSince } from "./connection";
+import type { FetchSince, RealtimeEventHandler } from "./connection";
 import { createRealtimeStore, type RealtimeInit, type RealtimeState, type RealtimeStore } from "./store";
 
 export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
@@ -35,8 +34,6 @@ export interface RealtimeProviderProps<P = unknown> extends RealtimeInit<P> {
    */
   connectWith?: () => Promise<Pick<RealtimeProviderProps<P>, "fetchSince" | "onEvent">>;
 }
-
-export type RealtimeEventHandler<P> = (event: RealtimeEvent, context: { store: RealtimeStore<P>; client: RealtimeClient }) => void;
 
 interface RealtimeContextValue {
   store: RealtimeStore<unknown>;

@@ -3,13 +3,16 @@
  * provider's store. All of it runs only once the page is hydrated, so it travels in the chunk the provider fetches
  * then, with the socket client, and not in the page's own code.
  */
+import type { RealtimeEvent } from "#server/contract/realtime";
 import { createRealtimeClient, followBrowser, socketUrl, type RealtimeClient } from "./client";
-import type { RealtimeEventHandler } from "./RealtimeProvider";
 import type { IncomingMessage, RealtimeState, RealtimeStore } from "./store";
 import { dispatchRealtimeEvent } from "./window";
 
 /** Resync pages are fetched until one comes back short; a bound keeps a broken API from looping. */
 const RESYNC_MAX_PAGES = 20;
+
+/** A provider's handler of the frames its page cares about (the provider's `onEvent`). */
+export type RealtimeEventHandler<P> = (event: RealtimeEvent, context: { store: RealtimeStore<P>; client: RealtimeClient }) => void;
 
 /** What the member missed after `afterId` (the messenger's GET messages with after_id), oldest first; `more` when another page follows. */
 export type FetchSince<P> = (afterId: number) => Promise<{ messages: IncomingMessage<P>[]; more: boolean }>;
