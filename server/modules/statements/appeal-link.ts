@@ -39,8 +39,10 @@ export function checkAppealLinkToken(appSecret: string, token: string, statement
   const match = TOKEN.exec(token);
   if (!match || Number(match[1]) !== statement.id) return "forged" as const;
   const expiresAt = Number(match[2]);
-  const given = Buffer.from(match[3]!, "base64url");
-  const expected = macOf(appSecret, statement.id, statement.user_id, expiresAt);
+  // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two unused bits, so four
+  // spellings decode to one MAC — only the one we issued is accepted.
+  const given = Buffer.from(match[3]!);
+  const expected = Buffer.from(macOf(appSecret, statement.id, statement.user_id, expiresAt).toString("base64url"));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "forged" as const;
   return now > expiresAt ? ("expired" as const) : ("valid" as const);
 }

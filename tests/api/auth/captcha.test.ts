@@ -192,13 +192,14 @@ describe(`login captcha (${TEST_DB})`, () => {
         solution: { counter: number; derivedKey: string };
       };
       const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+      const flipLastByte = (hex: string) => hex.slice(0, -2) + (Number.parseInt(hex.slice(-2), 16) ^ 0xff).toString(16).padStart(2, "0");
       const attempts = [
         // A's work presented for B's challenge (the signed id is changed).
         encode({ ...solvedA, challenge: { ...solvedA.challenge, parameters: { ...solvedA.challenge.parameters, data: { id: b.id } } } }),
         // A cheaper challenge of the attacker's own making.
         encode({ ...solvedA, challenge: { ...solvedA.challenge, parameters: { ...solvedA.challenge.parameters, cost: 1 } } }),
-        // A key that was not derived (the last byte changed).
-        encode({ ...solvedA, solution: { ...solvedA.solution, derivedKey: `${solvedA.solution.derivedKey.slice(0, -2)}00` } }),
+        // A key that was not derived (the last byte flipped: a fixed "00" would leave one key in 256 unchanged).
+        encode({ ...solvedA, solution: { ...solvedA.solution, derivedKey: flipLastByte(solvedA.solution.derivedKey) } }),
         // Signed with another secret.
         encode({ ...solvedA, challenge: { ...solvedA.challenge, signature: "0".repeat(64) } }),
         "not base64 at all %%%",
