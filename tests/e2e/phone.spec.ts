@@ -343,6 +343,26 @@ test.describe("registration on a phone (items 20, 22)", () => {
   });
 });
 
+test("the sign-up form keeps every control inside its card, in each language", async ({ page }, testInfo) => {
+  for (const lang of ["de", "en", "es", "pl"]) {
+    await page.goto(`/${lang}/join/user/sign-up`);
+    const outside = await page.locator("form:has(input[name=birth_year])").evaluate((form) => {
+      const card = form.getBoundingClientRect();
+      // The honeypot stands off-screen on purpose (aria-hidden): people never see it.
+      return [...form.querySelectorAll("input:not([type=hidden]), select, textarea, button")]
+        .filter((control) => !control.closest("[aria-hidden=true]"))
+        .filter((control) => {
+          const own = control.getBoundingClientRect();
+          return own.left < card.left - 0.5 || own.right > card.right + 0.5;
+        })
+        .map((control) => control.getAttribute("name") ?? control.tagName);
+    });
+    expect(outside, lang).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    if (lang === "pl") await shoot(page, testInfo, "sign-up-pl", { fullPage: true });
+  }
+});
+
 test.describe("a new member from a profile prompt (items 19, 21)", () => {
   test("sign up as a client from a profile, come back to it, browse unverified, verify, and return again", async ({ page }, testInfo) => {
     await page.goto("/de/p/demo_escort");

@@ -1,5 +1,5 @@
 /** Styles of the sign-up forms, the join choosers and the benefits pages. */
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const fieldset = style({
@@ -14,7 +14,16 @@ export const fieldset = style({
 export const choiceRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 /** 44px rows: easy targets on phones. */
 export const choice = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minHeight: "44px" });
-export const birthRow = style({ display: "grid", gridTemplateColumns: "5em 1fr 6em", gap: vars.space.sm, alignItems: "start" });
+// Three controls in a 390 px card: the month takes what the day and year leave, never more (a bare `1fr` grew to the
+// longest month name and pushed the year out of the card), and the controls' inner padding is halved so "Dzień" and
+// "październik" (Polish, the longest) show whole beside the select's arrow.
+export const birthRow = style({
+  display: "grid",
+  gridTemplateColumns: "5.5em minmax(0, 1fr) 4.5em",
+  gap: vars.space.sm,
+  alignItems: "start",
+});
+globalStyle(`${birthRow} select, ${birthRow} input`, { paddingInline: vars.space.sm });
 
 /** The big choices of join/user. */
 export const bigChoices = style({
