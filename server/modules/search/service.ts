@@ -49,6 +49,7 @@ import { activeTours, type ActiveTour } from "../tours/index";
 import { tileContactRule } from "../messenger/index";
 import { CUP_SIZE_BANDS, findTraitGroup } from "../../contract/traits";
 import { USER_TYPE } from "../../contract/users";
+import type { Dialect } from "../../db/dialect";
 import { PLAN_PER_VALUES } from "../../db/prepared";
 import { precompiled, type Slots } from "../../db/precompiled";
 import type { Database } from "../../db/schema";
@@ -209,7 +210,7 @@ export function userTypesOf(plan: Pick<Plan, "userTypes" | "target">): readonly 
  * are ordered cheap-first: SQLite evaluates them in this order on each index
  * entry, and the haversine distance (the costliest) only runs on what is left.
  */
-export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Expression<SqlBool>): Expression<SqlBool> {
+export function searchConditions(eb: EB, plan: Plan, dialect: Dialect, extra?: (eb: EB) => Expression<SqlBool>): Expression<SqlBool> {
   const { filter, now } = plan;
   const and: Expression<SqlBool>[] = [];
   const radius = plan.location.mode === "radius" && plan.location.radius !== GLOBAL_RADIUS ? plan.location : null;
@@ -339,16 +340,37 @@ export function searchConditions(eb: EB, plan: Plan, extra?: (eb: EB) => Express
   if (plan.directory) and.push(directoryConditionSql(eb, plan.directory));
   if (extra) and.push(extra(eb));
   if (plan.name) {
-    const pattern = `${plan.name.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const prefix = plan.name.toLowerCase();
+    const pattern = `${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     and.push(
       eb.or([
+        // Usernames are ASCII (3–20 of letters, digits, _ . -), so LIKE's ASCII-only case folding is whole there.
         sql<SqlBool>`search_profiles.username_key like ${pattern} escape '\\'`,
-        sql<SqlBool>`search_profiles.name_key like ${pattern} escape '\\'`,
+        dialect === "sqlite"
+          ? sql<SqlBool>`search_profiles.name_key glob ${namePrefixGlob(prefix)}`
+          : sql<SqlBool>`search_profiles.name_key like ${pattern} escape '\\'`,
       ]),
     );
   }
   if (radius && touringIds.length === 0) and.push(eb(distanceSql(radius.lat, radius.lon), "<=", radius.radius));
   return eb.and(and);
+}
+
+/**
+ * A display-name prefix for SQLite, whose lower() folds ASCII letters only: the stored name_key of "Łucja" or "Özlem"
+ * keeps its capital, which LIKE (ASCII-only case folding too) would never match to "łu" or "öz". Each letter with a
+ * capital of one character matches both (a GLOB class); GLOB's own wildcards are matched literally.
+ * (PostgreSQL's lower() folds every letter; there LIKE on the lowered prefix is exact.)
+ */
+export function namePrefixGlob(lowerPrefix: string): string {
+  let glob = "";
+  for (const ch of lowerPrefix) {
+    const capital = ch.toUpperCase();
+    if (ch === "*" || ch === "?" || ch === "[" || ch === "]") glob += `[${ch}]`;
+    else if (ch.charCodeAt(0) > 0x7f && capital !== ch && [...capital].length === 1) glob += `[${ch}${capital}]`;
+    else glob += ch;
+  }
+  return `${glob}*`;
 }
 
 /**
@@ -604,7 +626,7 @@ export async function searchScope(deps: ApiDeps, input: SearchInput) {
   const from = (loose?: ReadonlySet<LooseFacet>, tierLed = false): ReturnType<FromFn> =>
     deps.db
       .selectFrom("search_profiles")
-      .where((eb) => searchConditions(eb, { ...plan, ...(loose ? { looseFacets: loose } : {}), tierLed }, input.extra))
+      .where((eb) => searchConditions(eb, { ...plan, ...(loose ? { looseFacets: loose } : {}), tierLed }, deps.dialect, input.extra))
       .modifyEnd(PLAN_PER_VALUES);
   return { plan, from, sort, target, location, now };
 }

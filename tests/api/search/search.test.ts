@@ -454,6 +454,24 @@ describe("white-label fallback filters (spec section 9)", () => {
   });
 });
 
+describe("the name prefix (spec: query.name)", () => {
+  it("finds a display name whatever the case of its letters, umlauts and Polish letters too, and a username", async () => {
+    const spot = northOf(BERLIN, 1250); // an area of its own
+    const tag = Date.now().toString(36);
+    const lucja = await createProfile(rt, { point: spot, displayName: `Łucja ${tag}` });
+    const ozlem = await createProfile(rt, { point: spot, displayName: `Özlem ${tag}` });
+    const annA = await createProfile(rt, { point: spot, displayName: `ANNA ${tag}` });
+    const body = (name: string) => ({ query: { name }, filterquery: { location: { ...spot, radius: 5 } } });
+    const found = async (name: string) => (await search(body(name))).data.map((hit) => hit.user_id).sort();
+    for (const name of ["łucja", "ŁUCJA", "Łu"]) expect(await found(name), name).toEqual([lucja.id]);
+    for (const name of ["öz", "ÖZLEM"]) expect(await found(name), name).toEqual([ozlem.id]);
+    expect(await found("anna")).toEqual([annA.id]);
+    // A prefix, not a substring; the other wildcard characters match only themselves.
+    for (const name of ["ucja", "l", "*", "?zlem", "[ö]z", "%", "_nna"]) expect(await found(name), name).toEqual([]);
+    expect(await found(lucja.username)).toEqual([lucja.id]);
+  });
+});
+
 describe("members-only profiles and repeated facets", () => {
   it("keeps members-only profiles out of guests' results but not members'", async () => {
     const spot = northOf(BERLIN, 1100);
