@@ -68,6 +68,17 @@ const scenarios = [
     path: "/api/v2/search/user-and-business",
     body: { searchMode: "business", filterquery: { location: { ...BERLIN, radius: 100 }, business_kind: "club" }, sort: "top_ranking" },
   },
+  // A name prefix is the SQL path (the index holds no names).
+  {
+    name: "100 km Berlin, name prefix 'ann'",
+    path: "/api/v2/search/user-and-business",
+    body: { query: { name: "ann" }, filterquery: { location: { ...BERLIN, radius: 100 } }, sort: "top_ranking" },
+  },
+  {
+    name: "10 km Berlin, name prefix 'm' (one letter: the widest prefix), facets",
+    path: "/api/v2/search/user-and-business",
+    body: { query: { name: "m" }, filterquery: { location: { ...BERLIN, radius: 10 } }, facets: FACETS, sort: "top_ranking" },
+  },
   {
     name: "SEO directory: ladies in Berlin, page 2",
     path: "/api/v2/search/seo",

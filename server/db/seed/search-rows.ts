@@ -13,7 +13,13 @@ import { createSearchIndexes, SEARCH_INDEX_NAMES, SEARCH_INDEX_PAYLOAD_0011 } fr
 import { SEARCH_PROFILES_0045 } from "../migrations/0045_search_popularity";
 import { SEARCH_PROFILES_COUNTER_COLUMNS, searchProfilesSql } from "../migrations/search-profiles-sql";
 import { dialectOfDb } from "./reset";
-import { createRankIndexes, loggedAsOneChange, RANK_INDEX_NAMES } from "../../modules/search/index";
+import {
+  createNamePrefixIndexes,
+  createRankIndexes,
+  loggedAsOneChange,
+  NAME_PREFIX_INDEX_NAMES,
+  RANK_INDEX_NAMES,
+} from "../../modules/search/index";
 
 /** Runs `load` with the search triggers and indexes off; afterwards (also after a failure) rows, indexes and triggers are back. */
 export async function withSearchRowsDeferred<T>(db: DB, load: () => Promise<T>): Promise<T> {
@@ -24,13 +30,15 @@ export async function withSearchRowsDeferred<T>(db: DB, load: () => Promise<T>):
   return loggedAsOneChange({ db, dialect }, async () => {
     // "If exists": a seed killed half-way leaves them dropped; running the seed again puts them back.
     await current.dropTriggers(dialect, raw, { ifExists: true });
-    for (const name of [...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES]) await raw.schema.dropIndex(name).ifExists().execute();
+    for (const name of [...SEARCH_INDEX_NAMES, ...RANK_INDEX_NAMES, ...NAME_PREFIX_INDEX_NAMES])
+      await raw.schema.dropIndex(name).ifExists().execute();
     try {
       return await load();
     } finally {
       await current.rebuildRows(dialect, raw);
       await createSearchIndexes(raw, [...SEARCH_INDEX_PAYLOAD_0011, ...SEARCH_PROFILES_COUNTER_COLUMNS]);
       await createRankIndexes(raw); // the stopping page's indexes (migration 0127, ADR 147)
+      await createNamePrefixIndexes(dialect, raw); // the name prefix's (migration 0132)
       await current.createTriggers(dialect, raw);
     }
   });
