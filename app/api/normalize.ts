@@ -136,18 +136,28 @@ const CAMEL_KEYS_MAX = 10_000;
 export function camelize<T = unknown>(value: unknown): T {
   if (Array.isArray(value)) return value.map((entry) => camelize(entry)) as T;
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value as Record<string, unknown>);
-    const used = new Set(entries.map(([key]) => key).filter((key) => camelKey(key) === key));
-    const out: Record<string, unknown> = {};
-    for (const [key, entry] of entries) {
-      let name = key;
-      const camel = camelKey(key);
-      if (camel !== key) {
-        name = used.has(camel) ? key : camel;
-        used.add(name);
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    // The names already in camelCase, needed only when some key changes (every page parses a few such answers: no
+    // Set, no entry pairs and no property descriptors per object when nothing can meet, ADR 179).
+    let used: Set<string> | undefined;
+    for (const key of keys)
+      if (camelKey(key) !== key) {
+        used = new Set(keys.filter((other) => camelKey(other) === other));
+        break;
       }
-      // defineProperty, so a "__proto__" key stays data and never becomes the prototype.
-      Object.defineProperty(out, name, { value: camelize(entry), enumerable: true, writable: true, configurable: true });
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      let name = key;
+      const camel = used ? camelKey(key) : key;
+      if (camel !== key) {
+        name = used!.has(camel) ? key : camel;
+        used!.add(name);
+      }
+      const entry = camelize(record[key]);
+      // A "__proto__" key stays data and never becomes the prototype; any other name is a plain own property.
+      if (name === "__proto__") Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+      else out[name] = entry;
     }
     return out as T;
   }

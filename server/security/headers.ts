@@ -9,7 +9,7 @@
  * holds them equal for every configuration), made once per host instead of once per response (ADR 172): a response
  * pays for its nonce and for putting the policy's two halves around it.
  */
-import { randomFillSync } from "node:crypto";
+import { randomText } from "../lib/random-pool";
 import type { MiddlewareHandler } from "hono";
 
 /** The key under which the middleware keeps the request's nonce in the Hono context (Hono's own name for it). */
@@ -87,22 +87,11 @@ function policyHalves(directives: Directives): [string, string] {
   return [before, after];
 }
 
-/**
- * Nonces: 16 random bytes each (base64), cut from a buffer the CSPRNG refills when it is used up — each byte serves
- * one nonce only, and one fill serves 256 responses instead of one random call per response.
- */
+/** Nonces: 16 random bytes each (base64), from the shared pool (each byte serves one nonce only). */
 const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
 
 export function newNonce(): string {
-  if (nonceOffset >= noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
+  return randomText(NONCE_BYTES, "base64");
 }
 
 /**

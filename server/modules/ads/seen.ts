@@ -3,8 +3,9 @@
  * creative, day and the render's nonce under a key derived from the app secret for this purpose only. Anyone may load
  * a pixel the page gave them — once: the nonce counts a single time (table ad_seen) — but no one can make up another.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { AD_SEEN_TOKEN } from "../../contract/ads";
+import { randomText } from "../../lib/random-pool";
 
 /** A signature is valid on the render's day and the next (a page left open over midnight, a late lazy load). */
 export const AD_SEEN_VALID_DAYS = 2;
@@ -20,7 +21,7 @@ const macOf = (appSecret: string, creativeId: number, day: number, nonce: string
   createHmac("sha256", keyOf(appSecret)).update(`${creativeId}:${day}:${nonce}`).digest("base64url");
 
 /** A new render's token for one creative. */
-export function signSeen(appSecret: string, creativeId: number, day: number, nonce = randomBytes(16).toString("base64url")): string {
+export function signSeen(appSecret: string, creativeId: number, day: number, nonce = randomText(16, "base64url")): string {
   return `${day}.${nonce}.${macOf(appSecret, creativeId, day, nonce)}`;
 }
 

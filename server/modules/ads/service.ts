@@ -109,8 +109,19 @@ async function zoneMemberState(deps: ApiDeps, user: AuthUser | null): Promise<Me
 
 /** The frequency key: HMAC of the day and the visitor id under a key for this purpose only. Never stored raw. */
 export function viewerKeyOf(appSecret: string, day: number, visitorId: string): string {
-  return createHmac("sha256", frequencyKeyOf(appSecret)).update(`${day}:${visitorId}`).digest("base64url").slice(0, 32);
+  if (dayKeys?.day !== day || dayKeys.secret !== appSecret) dayKeys = { secret: appSecret, day, keys: new Map() };
+  let key = dayKeys.keys.get(visitorId);
+  if (key === undefined) {
+    key = createHmac("sha256", frequencyKeyOf(appSecret)).update(`${day}:${visitorId}`).digest("base64url").slice(0, 32);
+    if (dayKeys.keys.size >= DAY_KEYS_MAX) dayKeys.keys.clear();
+    dayKeys.keys.set(visitorId, key);
+  }
+  return key;
 }
+
+/** Today's keys by visitor: a visitor's every page with a zone asks for the same key all day (ADR 179). */
+let dayKeys: { secret: string; day: number; keys: Map<string, string> } | null = null;
+const DAY_KEYS_MAX = 20_000;
 
 /** The purpose's key, derived once per secret (every zone of a capped campaign needs it). */
 const frequencyKeys = new Map<string, Buffer>();

@@ -15,6 +15,7 @@
  * that runs out by the clock, a scheduled announcement that starts) shows at most SHELL_TTL_MS late. /user/data itself is never cached: what decides access reads it exactly.
  */
 import type { Context } from "hono";
+import { CHROME_CACHE_TTL_MS, chromeCacheTtlMs } from "../../api/cache-ttl";
 import type { ApiDeps, ApiEnv, AuthUser } from "../../api/types";
 import { ACTIVITY_API_PATH } from "../../contract/activity";
 import { isStaffUserType } from "../../contract/users";
@@ -25,16 +26,10 @@ import { activeAnnouncements } from "../notifications/index";
 import { getUserData } from "./user-data";
 
 /** How long a cached shell may be served when nothing forgot it (ADR 148). */
-export const SHELL_TTL_MS = 20_000;
+export const SHELL_TTL_MS = CHROME_CACHE_TTL_MS;
 
-/**
- * The time to live in use: SHELL_CACHE_TTL_MS overrides it, 0 turns the cache off. The e2e server sets 0 because its
- * fixtures change the database directly, past the API that would forget the entries (ADR 148).
- */
-const shellTtlMs = (() => {
-  const configured = Number(process.env.SHELL_CACHE_TTL_MS);
-  return process.env.SHELL_CACHE_TTL_MS !== undefined && Number.isInteger(configured) && configured >= 0 ? configured : SHELL_TTL_MS;
-})();
+/** The time to live in use (SHELL_CACHE_TTL_MS overrides it, 0 turns the cache off: server/api/cache-ttl.ts). */
+const shellTtlMs = chromeCacheTtlMs;
 
 /**
  * The time to live of the per-member caches that forget with the shell (ADR 154: the ad slot's); 0 when the shell

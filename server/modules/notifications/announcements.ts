@@ -4,6 +4,7 @@
  * signed-in member's "got it" is stored; a guest's is a cookie the web tier passes as `dismissed`.
  */
 import type { Selectable } from "kysely";
+import { chromeCacheTtlMs } from "../../api/cache-ttl";
 import { fail } from "../../api/errors";
 import type { ApiDeps } from "../../api/types";
 import { operatorInstantOfWall } from "../../contract/calendar";
@@ -35,6 +36,17 @@ export async function activeAnnouncements(
   dismissed: number[] = [],
 ): Promise<AnnouncementList> {
   const now = deps.clock.now();
+  if (viewerId === null) {
+    const candidates = await guestCandidates(deps, now);
+    if (candidates !== null) {
+      const hidden = new Set(dismissed);
+      // The statement's own conditions, on rows kept in its order: the same answer as asking the database now.
+      const rows = candidates.filter(
+        (row) => Number(row.starts_at) <= now && (row.ends_at === null || Number(row.ends_at) > now) && !hidden.has(row.id),
+      );
+      return listOf(rows.slice(0, ACTIVE_ROWS_MAX), lang);
+    }
+  }
   const audiences = await audiencesOf(deps, viewerId, now);
   let query = deps.db
     .selectFrom("announcements")
@@ -55,7 +67,15 @@ export async function activeAnnouncements(
       ),
     );
   if (dismissed.length > 0) query = query.where("id", "not in", dismissed);
-  const rows = await query.orderBy("starts_at", "desc").orderBy("id", "desc").limit(20).execute();
+  const rows = await query.orderBy("starts_at", "desc").orderBy("id", "desc").limit(ACTIVE_ROWS_MAX).execute();
+  return listOf(rows, lang);
+}
+
+/** The newest active rows read before the most severe are picked (a list longer than this shows its newest). */
+const ACTIVE_ROWS_MAX = 20;
+
+/** The bar's items of active rows in their newest-first order: the most severe first, in the language. */
+function listOf(rows: Selectable<AnnouncementsTable>[], lang: Language): AnnouncementList {
   const items: AnnouncementItem[] = rows
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
     .slice(0, ANNOUNCEMENTS_SHOWN_MAX)
@@ -69,6 +89,79 @@ export async function activeAnnouncements(
       ends_at: row.ends_at === null ? null : Number(row.ends_at),
     }));
   return { items };
+}
+
+/**
+ * A guest's announcements from memory (ADR 179): every guest page asked the database for the same few rows (~200 µs
+ * of a page). Kept: the announcements for everyone that had not ended when read — scheduled ones too, so each call
+ * filters by its own instant and one that starts or ends does so on time. Forgotten by this module's writes at once
+ * (before their answer leaves), on other instances by the bus event every staff write sends (`shell_changed` for
+ * everyone, ADR 148), and read again after the time to live of the chrome's caches (a write past the API: another
+ * process, a test's or an operator's statement). A list longer than GUEST_CANDIDATES_MAX is not kept (the statement
+ * answers then).
+ */
+const GUEST_CANDIDATES_MAX = 100;
+
+type AnnouncementRow = Selectable<AnnouncementsTable>;
+
+class GuestAnnouncements {
+  private kept: { expires: number; rows: Promise<AnnouncementRow[] | null> } | null = null;
+
+  constructor(private readonly deps: ApiDeps) {
+    deps.bus.subscribe(({ event }) => {
+      if (event.type === "shell_changed" && event.members === null) this.forget();
+    });
+  }
+
+  candidates(now: number): Promise<AnnouncementRow[] | null> {
+    if (this.kept && this.kept.expires > now) return this.kept.rows;
+    const entry = { expires: now + chromeCacheTtlMs, rows: readGuestCandidates(this.deps, now) };
+    this.kept = entry;
+    // A failed read is not kept; one a forget overtook is no longer `kept` and stays out.
+    entry.rows.catch(() => {
+      if (this.kept === entry) this.kept = null;
+    });
+    return entry.rows;
+  }
+
+  forget(): void {
+    this.kept = null;
+  }
+}
+
+const guestCaches = new WeakMap<ApiDeps["db"], GuestAnnouncements>();
+
+function guestCacheOf(deps: ApiDeps): GuestAnnouncements {
+  let cache = guestCaches.get(deps.db);
+  if (!cache) {
+    cache = new GuestAnnouncements(deps);
+    guestCaches.set(deps.db, cache);
+  }
+  return cache;
+}
+
+/** The guests' candidate rows (newest first), or null when they are not kept (cache off, or too many to keep). */
+function guestCandidates(deps: ApiDeps, now: number): Promise<AnnouncementRow[] | null> {
+  if (chromeCacheTtlMs === 0) return Promise.resolve(null);
+  return guestCacheOf(deps).candidates(now);
+}
+
+async function readGuestCandidates(deps: ApiDeps, now: number): Promise<AnnouncementRow[] | null> {
+  const rows = await deps.db
+    .selectFrom("announcements")
+    .selectAll()
+    .where("audience", "=", "all")
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
+    .orderBy("starts_at", "desc")
+    .orderBy("id", "desc")
+    .limit(GUEST_CANDIDATES_MAX + 1)
+    .execute();
+  return rows.length > GUEST_CANDIDATES_MAX ? null : rows;
+}
+
+/** After a write to the announcements: guests read them afresh here at once (other instances hear the bus). */
+function forgetGuestAnnouncements(deps: ApiDeps): void {
+  guestCaches.get(deps.db)?.forget();
 }
 
 /** POST /announcements/{id}/dismiss: remembered for the member; unknown or inactive ids answer 404. */
@@ -191,6 +284,7 @@ export async function createAnnouncement(deps: ApiDeps, staffId: number, input: 
       now,
     );
   });
+  forgetGuestAnnouncements(deps);
   return announcementsForEditor(deps, staffId);
 }
 
@@ -228,6 +322,7 @@ export async function updateAnnouncement(
       now,
     );
   });
+  forgetGuestAnnouncements(deps);
   return announcementsForEditor(deps, staffId);
 }
 
@@ -259,5 +354,6 @@ export async function endAnnouncement(deps: ApiDeps, staffId: number, id: number
       now,
     );
   });
+  forgetGuestAnnouncements(deps);
   return announcementsForEditor(deps, staffId);
 }

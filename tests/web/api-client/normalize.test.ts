@@ -248,4 +248,55 @@ describe("camelize", () => {
       { numRuns: 500 },
     );
   });
+
+  /** camelize as it was before ADR 179 (entry pairs, a Set per object, a property descriptor per key): the reference. */
+  function camelizeBefore(value: unknown): unknown {
+    const camelKey = (key: string) => key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+    if (Array.isArray(value)) return value.map((entry) => camelizeBefore(entry));
+    if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      const entries = Object.entries(value as Record<string, unknown>);
+      const used = new Set(entries.map(([key]) => key).filter((key) => camelKey(key) === key));
+      const out: Record<string, unknown> = {};
+      for (const [key, entry] of entries) {
+        let name = key;
+        const camel = camelKey(key);
+        if (camel !== key) {
+          name = used.has(camel) ? key : camel;
+          used.add(name);
+        }
+        Object.defineProperty(out, name, { value: camelizeBefore(entry), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    return value;
+  }
+
+  /** Every object's own keys in order, its prototype and its leaves: what a caller can tell apart. */
+  function layout(value: unknown): unknown {
+    if (Array.isArray(value)) return ["array", value.map(layout)];
+    if (value && typeof value === "object") {
+      const descriptors = Object.getOwnPropertyDescriptors(value);
+      return [
+        Object.getPrototypeOf(value) === Object.prototype ? "object" : "other",
+        Reflect.ownKeys(value).map((key) => {
+          const { enumerable, writable, configurable } = descriptors[key as string]!;
+          return [String(key), enumerable, writable, configurable, layout((value as Record<string, unknown>)[key as string])];
+        }),
+      ];
+    }
+    return ["leaf", typeof value, value];
+  }
+
+  it("property: the same objects as before ADR 179, key for key and in the same order, __proto__ kept as data", () => {
+    const withProto = fc.oneof(
+      snakeJson,
+      snakeJson.map((inner) => JSON.parse(`{"__proto__": ${JSON.stringify(inner) ?? "null"}, "a_b": 1}`) as unknown),
+    );
+    fc.assert(
+      fc.property(withProto, (value) => {
+        expect(layout(camelize(value))).toEqual(layout(camelizeBefore(value)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -6,7 +6,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { brandVariables } from "~/brand/brand";
 import { i18nConfig } from "~/i18n/config";
-import { i18nServer, memoKey, serverI18n } from "~/i18n/i18next.server";
+import { i18nServer, memoKey, optionsMemoKey, serverI18n } from "~/i18n/i18next.server";
 import { resources } from "~/i18n/resources.server";
 
 const fresh: Partial<Record<"de" | "en" | "pl", I18n>> = {};
@@ -118,5 +118,50 @@ describe("fixed t with bare keys (remembered per scope, ADR 144)", () => {
     // A scope that cannot be keyed (an object as namespace) gets a t of its own each time, as i18next makes it.
     const odd = { toString: () => "common" } as unknown as string;
     expect(de.getFixedT("de", odd)).not.toBe(de.getFixedT("de", odd));
+  });
+});
+
+describe("fixed t with one options object (remembered per scope, ADR 179)", () => {
+  it("answers like a fresh instance for every call, asked again and interleaved", () => {
+    for (const lng of ["de", "en", "pl"] as const) {
+      const scopes: Array<[string | string[] | undefined, string | undefined]> = [
+        [["common"], undefined],
+        ["profile", undefined],
+        [["common"], "profile"],
+      ];
+      for (const [ns, prefix] of scopes) {
+        const t = serverI18n(lng).getFixedT(lng, ns, prefix);
+        const expected = fresh[lng]!.getFixedT(lng, ns, prefix);
+        for (let round = 0; round < 2; round++)
+          for (const [key, options] of CALLS) {
+            const scoped = prefix ? key.replace(/^profile\./, "") : key;
+            expect(t(scoped, options as never), `${lng} ${String(ns)} ${prefix} ${key} ${JSON.stringify(options)}`).toBe(
+              expected(scoped, options as never),
+            );
+          }
+      }
+    }
+    // Polish "few": a memo that ignored the count would repeat the first answer.
+    const pl = serverI18n("pl").getFixedT("pl", ["common"]);
+    expect(pl("profile.prices.hours", { count: 2 })).not.toBe(pl("profile.prices.hours", { count: 1 }));
+    const de = serverI18n("de").getFixedT("de", ["common"]);
+    expect(de("profile.avatar_alt", { name: "Lena" })).not.toBe(de("profile.avatar_alt", { name: "Mia" }));
+    // A loader's t of a namespace by option.
+    const loaderT = serverI18n("en").getFixedT("en");
+    expect(loaderT("page.title", { ns: "notifications" })).toBe(fresh.en!.getFixedT("en")("page.title", { ns: "notifications" }));
+  });
+
+  it("keys every value with its type and refuses what it cannot key", () => {
+    expect(optionsMemoKey("a", { count: 1 })).not.toBe(optionsMemoKey("a", { count: "1" }));
+    expect(optionsMemoKey("a", { count: NaN })).not.toBe(optionsMemoKey("a", { count: Infinity }));
+    expect(optionsMemoKey("a", { flag: true })).not.toBe(optionsMemoKey("a", { flag: "b1" }));
+    expect(optionsMemoKey("a", { name: "x", other: "y" })).not.toBe(optionsMemoKey("a", { name: 'x","other', other: "y" }));
+    expect(optionsMemoKey("a", { name: undefined })).not.toBe(optionsMemoKey("a", {}));
+    expect(optionsMemoKey("a", {})).not.toBe(optionsMemoKey("b", {}));
+    expect(optionsMemoKey("a", { values: { nested: 1 } })).toBeNull();
+    expect(optionsMemoKey("a", { name: null })).toBeNull();
+    expect(optionsMemoKey("a", { when: new Date(0) })).toBeNull();
+    expect(optionsMemoKey("a", "default text")).toBeNull();
+    expect(optionsMemoKey("a", new Date(0))).toBeNull();
   });
 });
