@@ -16,7 +16,6 @@ import { isStaffUserType, USER_TYPE, userTypeName } from "#server/contract/users
 import type { Viewer } from "~/api/viewer.server";
 import { ChromeLink } from "~/components/chrome-link";
 import { FormErrors } from "~/components/FieldControls";
-import { PlainForm } from "~/components/plain-form";
 import { pageTextKey } from "~/features/settings/page-text";
 import * as settingsCss from "~/features/settings/settings.css";
 import { useLang, useLocalePath } from "~/i18n/lang";
@@ -294,11 +293,11 @@ export function DashboardPage(props: DashboardProps) {
             <p>{t("dashboard.special_consent_none")}</p>
           )}
         </section>
-        <PlainForm method="post" action={to("logout")}>
+        <Form method="post" action={to("logout")}>
           <button className={ui.buttonSecondary} type="submit" data-testid="dashboard-logout">
             {tCommon("nav.logout")}
           </button>
-        </PlainForm>
+        </Form>
       </div>
     </main>
   );
