@@ -6,7 +6,8 @@ import { loadDashboard, submitDashboard } from "~/features/account/dashboard.ser
 import { DashboardPage } from "~/features/account/DashboardPage";
 import { pageMeta, PRIVATE_HEADERS } from "~/utils/seo";
 
-export const handle = { i18n: ["account", "charts", "moderation", "favorites"] };
+// No JavaScript (ADR 178): links, two plain forms and the charts drawn on the server; nothing here runs in the browser.
+export const handle = { i18n: ["account", "charts", "moderation", "favorites"], hydrate: false };
 
 export const loader = (args: LoaderFunctionArgs) => loadDashboard(args);
 

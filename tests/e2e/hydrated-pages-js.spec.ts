@@ -21,7 +21,8 @@ const GUEST_PAGES = [
   "/de/join/business/basic",
   "/de/error/404",
 ];
-const MEMBER_PAGES = ["/de/my_dashboard", "/de/messenger", "/en/homepage", "/de/user/phone", "/de/buy/status"];
+// The dashboard ships no JavaScript since ADR 178.
+const MEMBER_PAGES = ["/de/messenger", "/en/homepage", "/de/user/phone", "/de/buy/status"];
 /** A raw key as the pages would show it: lower-case segments joined by dots (no text has three of them). */
 const RAW_KEY = /\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\.[a-z][a-z0-9_.]*\b/;
 

@@ -9,11 +9,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import type { Language } from "#server/contract/locales";
 import { serverI18n } from "~/i18n/i18next.server";
 
-export async function renderPageAt(url: string, lang: Language, page: ReactElement): Promise<string> {
-  const handler = createStaticHandler([
-    { path: "/:lang/*", element: page },
-    { path: "*", element: page },
-  ]);
+export async function renderPageAt(url: string, lang: Language, page: ReactElement, options: { indexOf?: string } = {}): Promise<string> {
+  // indexOf: the page is that path's index route (as `$lang.messenger._index`), which Remix's forms post to with `?index`.
+  const handler = createStaticHandler(
+    options.indexOf
+      ? [{ path: options.indexOf, children: [{ index: true, element: page }] }]
+      : [
+          { path: "/:lang/*", element: page },
+          { path: "*", element: page },
+        ],
+  );
   const context = await handler.query(new Request(`http://velora.test${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
   return renderToString(

@@ -2,8 +2,9 @@
  * messenger: the member's threads (20 a page), folders inbox, requests and hidden, a field to start a new one. With
  * JavaScript the list reloads in place on the socket's hints (live/LiveThreads.tsx).
  */
-import { Form } from "@remix-run/react";
+import { useFormAction } from "@remix-run/react";
 import { ChromeLink } from "~/components/chrome-link";
+import { PlainForm } from "~/components/plain-form";
 import { useTranslation } from "react-i18next";
 import { THREAD_FOLDERS, type ThreadFolder } from "#server/contract/thread-folders";
 import type { ThreadListData } from "~/api/messenger.server";
@@ -54,6 +55,8 @@ export function ThreadsPage({
   };
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const members = list.items.flatMap((thread) => (thread.partner.userId !== null ? [thread.partner.userId] : []));
+  // Every form here posts to (or searches) this page: its action resolved once, not by each of the entries' forms.
+  const formAction = useFormAction();
   return (
     <LiveThreads viewerId={viewerId} members={members}>
       {/* The marker tells the site-wide connector (public/scripts/realtime.js) that this page holds the socket. */}
@@ -72,7 +75,7 @@ export function ThreadsPage({
                 .join(" ")}
             </p>
           ) : null}
-          <Form method="get" className={ui.stack} role="search">
+          <PlainForm method="get" action={formAction} className={ui.stack} role="search">
             <label className={ui.field}>
               <span className={ui.label}>{t("messenger.new.label")}</span>
               <span className={ui.row}>
@@ -105,7 +108,7 @@ export function ThreadsPage({
                 <p className={ui.muted}>{t("messenger.new.none")}</p>
               )
             ) : null}
-          </Form>
+          </PlainForm>
           <nav aria-label={t("messenger.folders_label")}>
             <ul className={`${ui.tabBar} ${css.folderTabs}`}>
               {THREAD_FOLDERS.map((folder) => (
@@ -136,7 +139,7 @@ export function ThreadsPage({
           ) : (
             <ul className={css.threadList} data-testid="messenger-threads" data-messenger-threads={list.folder}>
               {list.items.map((thread) => (
-                <ThreadEntry key={thread.threadId} thread={thread} folder={list.folder} />
+                <ThreadEntry key={thread.threadId} thread={thread} folder={list.folder} formAction={formAction} />
               ))}
             </ul>
           )}
@@ -147,7 +150,7 @@ export function ThreadsPage({
   );
 }
 
-function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder }) {
+function ThreadEntry({ thread, folder, formAction }: { thread: Thread; folder: ThreadFolder; formAction: string }) {
   const { t } = useTranslation("messenger");
   const lang = useLang();
   const to = useLocalePath();
@@ -161,13 +164,13 @@ function ThreadEntry({ thread, folder }: { thread: Thread; folder: ThreadFolder 
       ? t("messenger.no_thanks_message")
       : last.preview || (last.photoCount > 0 ? t("messenger.photos_count", { count: last.photoCount }) : "");
   const action = (intent: string, label: string) => (
-    <Form method="post" key={intent}>
+    <PlainForm method="post" action={formAction} key={intent}>
       <input type="hidden" name="thread_id" value={thread.threadId} />
       <input type="hidden" name="folder" value={folder} />
       <button className={ui.buttonSecondary} type="submit" name="intent" value={intent} data-testid={`thread-${intent}`}>
         {label}
       </button>
-    </Form>
+    </PlainForm>
   );
   // Straight to the newest messages and the compose box: without JavaScript nothing else scrolls there.
   const link = thread.partner.username ? `${to(`messenger/${thread.partner.username}`)}#compose` : null;

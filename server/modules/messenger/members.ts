@@ -100,10 +100,56 @@ export async function memberByUsername(db: DB, username: string): Promise<Member
   return row ? normalize(row) : undefined;
 }
 
-export async function membersByIds(db: DB, ids: number[]): Promise<Map<number, MemberRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await memberQuery(db).where("users.id", "in", ids).execute();
-  return new Map(rows.map((row) => [row.id, normalize(row)]));
+/**
+ * The partner's member row out of a statement that left-joined `users` and `profiles` by the partner's id and selected
+ * MEMBER_COLUMNS (the thread list's page, ADR 178): none when the users row is gone, as membersByIds had none.
+ */
+export function joinedMember<Row extends { [K in keyof MemberRow]: MemberRow[K] | null }>(row: Row): MemberRow | undefined {
+  const { id, username, email, language, status, user_type, register_completed_step, is_member, invisible_browsing } = row;
+  const { created_at, email_was_verified, is_bounced_email } = row;
+  if (
+    id === null ||
+    username === null ||
+    email === null ||
+    language === null ||
+    status === null ||
+    user_type === null ||
+    register_completed_step === null ||
+    is_member === null ||
+    invisible_browsing === null ||
+    created_at === null ||
+    email_was_verified === null ||
+    is_bounced_email === null
+  )
+    return undefined;
+  return normalize({
+    id,
+    username,
+    email,
+    language,
+    status,
+    user_type,
+    register_completed_step,
+    gender: row.gender,
+    birth_date: row.birth_date,
+    is_member,
+    member_until: row.member_until,
+    invisible_browsing,
+    created_at,
+    last_login_at: row.last_login_at,
+    last_active_at: row.last_active_at,
+    business_kind: row.business_kind,
+    is_visible: row.is_visible,
+    members_only: row.members_only,
+    display_name: row.display_name,
+    country_code: row.country_code,
+    is_hot: row.is_hot,
+    verified_at: row.verified_at,
+    rise_up_until: row.rise_up_until,
+    email_verified_at: row.email_verified_at,
+    email_was_verified,
+    is_bounced_email,
+  });
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   MESSENGER_CONVERSATION_PAGE_SIZE,
   MESSENGER_ERRORS,
   MESSENGER_THREADS_PAGE_SIZE,
-  THREAD_FOLDERS,
   UNREAD_MAIL_DELAY_MS,
   type Conversation,
   type ConversationState,
@@ -32,6 +31,7 @@ import {
   type ThreadMediums,
   type ThreadSummary,
 } from "../../contract/messenger";
+import type { MediaVisibility } from "../../contract/media";
 import type { RealtimeEnvelope } from "../../contract/realtime";
 import type { NotificationChannel } from "../../contract/settings";
 import type { DB } from "../../db/index";
@@ -41,7 +41,6 @@ import { LOCK_SPACES, lockMembersForLimits } from "../../db/locks";
 import type { Database } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import {
-  blockRelations,
   insufficientDollars,
   isFindableProfile,
   LedgerInsufficient,
@@ -51,12 +50,23 @@ import {
   payInPlace,
   viewerContext,
   viewerContextOf,
+  visibleMediaLevels,
   type PaidInPlace,
   type ViewerContext,
 } from "../access/index";
 import { folderCounts, listFilter } from "../inbox/index";
 import { markSubjectRead, notificationDeclaration, notify, type NotificationHints } from "../notifications/index";
-import { avatarsOf, conversationState, memberByUsername, membersByIds, onlineStatus, partnerOf, type MemberRow } from "./members";
+import {
+  avatarsOf,
+  conversationState,
+  joinedMember,
+  MEMBER_COLUMNS,
+  memberByUsername,
+  onlineStatus,
+  partnerOf,
+  type MemberRow,
+} from "./members";
+import { mediaImageOf } from "../media/index";
 import { photoImageOf, photosOfMessages, type PreparedPhoto, type StoredPhoto } from "./photos";
 import { decideSend, refusalStatus, type Decision } from "./rules";
 import { pairKey, readPair, VIEW_COLUMNS, type MemberView, type PairRead, type ThreadRow } from "./pair";
@@ -149,37 +159,44 @@ async function storeActivity(deps: ApiDeps, memberId: number, now: number): Prom
 
 // --- lists -------------------------------------------------------------------------------------------------------
 
-/** Partners with state, status and avatar, for a set of member views. */
-async function partnersFor(
-  deps: ApiDeps,
-  viewer: ViewerContext,
-  memberId: number,
-  partnerIds: number[],
-  noThanks: Map<number, number | null>,
-) {
-  const now = deps.clock.now();
-  const [members, blocks, avatars] = await Promise.all([
-    membersByIds(deps.db, partnerIds),
-    blockRelations(deps.db, memberId, partnerIds),
-    avatarsOf(deps, viewer, partnerIds),
-  ]);
-  return (partnerId: number, threadId: number) => {
-    const other = members.get(partnerId);
-    const state = conversationState(memberId, other, blocks.get(partnerId), noThanks.get(threadId) ?? null);
-    const status = onlineStatus(deps.presence, memberId, other, state, now);
-    return { state, partner: partnerOf(other, state, status, avatars.get(partnerId)) };
-  };
-}
-
 type ThreadPageArgs = { memberId: number; offset: number };
 
-/** One folder's page of threads, each with its last visible message in the same statement (ADR 154). */
-const threadPageOf = (folder: ThreadFolder) =>
+/**
+ * One folder's page of threads with everything an entry shows, in one statement: the last visible message (ADR 154),
+ * the partner's member row, the blocks either way and the partner's avatar among the photos the viewer may see (ADR
+ * 178). Apart, the partners' three reads each had an `in` list as long as the page's partners: a statement text per
+ * length, built by Kysely on every view. `levels` (the viewer's media visibilities) is part of the text: one statement
+ * per folder and set of levels, built once (ADR 148).
+ */
+const threadPageOf = (folder: ThreadFolder, levels: readonly MediaVisibility[]) =>
   precompiled((db, slot: Slots<ThreadPageArgs>) =>
     db
       .selectFrom("messenger_thread_members")
       .innerJoin("messenger_threads", "messenger_threads.id", "messenger_thread_members.thread_id")
       .leftJoin("messenger_messages as last", "last.id", "messenger_thread_members.last_visible_id")
+      // The partner as membersByIds read them: the users row and, where there is one, the profile.
+      .leftJoin("users", "users.id", "messenger_thread_members.partner_id")
+      .leftJoin("profiles", "profiles.user_id", "users.id")
+      // The avatar as avatarsOf picks it: the first by position of the avatar photos the viewer may see.
+      .leftJoin("media as avatar", (join) =>
+        join.on((eb) =>
+          eb(
+            "avatar.id",
+            "=",
+            eb
+              .selectFrom("media as face")
+              .select("face.id")
+              .whereRef("face.user_id", "=", "messenger_thread_members.partner_id")
+              .where("face.is_avatar", "=", 1)
+              .where("face.status", "=", 1)
+              .where("face.visibility", "in", [...levels])
+              // A paid medium is never a face (issue 28, ADR 093).
+              .where("face.access", "=", "open")
+              .orderBy("face.position")
+              .limit(literalLimit(1)),
+          ),
+        ),
+      )
       .select([
         "messenger_thread_members.thread_id",
         "messenger_thread_members.partner_id",
@@ -195,6 +212,32 @@ const threadPageOf = (folder: ThreadFolder) =>
         "last.photo_count as last_photo_count",
         "last.action_type as last_action_type",
         "last.created_at as last_created_at",
+        ...MEMBER_COLUMNS,
+        "avatar.public_id as avatar_public_id",
+        "avatar.width as avatar_width",
+        "avatar.height as avatar_height",
+        "avatar.variant_widths as avatar_variant_widths",
+      ])
+      // The block relation either way (access/blockRelations' two directions).
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom("blocks")
+              .select("blocks.blocker_id")
+              .where("blocks.blocker_id", "=", slot("memberId"))
+              .whereRef("blocks.blocked_id", "=", "messenger_thread_members.partner_id"),
+          )
+          .as("blocked_by_me"),
+        eb
+          .exists(
+            eb
+              .selectFrom("blocks")
+              .select("blocks.blocker_id")
+              .whereRef("blocks.blocker_id", "=", "messenger_thread_members.partner_id")
+              .where("blocks.blocked_id", "=", slot("memberId")),
+          )
+          .as("blocked_by_them"),
       ])
       .where("messenger_thread_members.member_id", "=", slot("memberId"))
       .where((eb) => listFilter(folder)(eb))
@@ -204,29 +247,43 @@ const threadPageOf = (folder: ThreadFolder) =>
       .offset(slot("offset")),
   );
 
-// Each folder's page statement, built once (ADR 148), its page size a literal LIMIT (ADR 173).
-const THREAD_PAGES = Object.fromEntries(THREAD_FOLDERS.map((folder) => [folder, threadPageOf(folder)])) as Record<
-  ThreadFolder,
-  ReturnType<typeof threadPageOf>
->;
+// Each folder's page statement per set of media levels (at most 2 × 2 for a member: plus, age-verified), made on first
+// use; its page size a literal LIMIT (ADR 173).
+const threadPages = new Map<string, ReturnType<typeof threadPageOf>>();
+
+function threadPageFor(folder: ThreadFolder, levels: readonly MediaVisibility[]): ReturnType<typeof threadPageOf> {
+  const key = `${folder} ${levels.join(",")}`;
+  let page = threadPages.get(key);
+  if (!page) threadPages.set(key, (page = threadPageOf(folder, levels)));
+  return page;
+}
 
 /** GET /messenger/threads: one folder's page, the latest conversation first. */
 export async function threadList(deps: ApiDeps, memberId: number, folder: ThreadFolder, page: number): Promise<ThreadList> {
   await touchActivity(deps, memberId);
   const viewer = await viewerContext(deps, { id: memberId });
-  const rows = await THREAD_PAGES[folder](deps.db, { memberId, offset: (page - 1) * MESSENGER_THREADS_PAGE_SIZE });
-  const partner = await partnersFor(
-    deps,
-    viewer,
+  const rows = await threadPageFor(folder, visibleMediaLevels(viewer))(deps.db, {
     memberId,
-    [...new Set(rows.map((row) => row.partner_id))],
-    new Map(rows.map((row) => [row.thread_id, row.no_thanks_by])),
-  );
+    offset: (page - 1) * MESSENGER_THREADS_PAGE_SIZE,
+  });
+  const now = deps.clock.now();
   const items: ThreadSummary[] = rows.map((row) => {
-    const { state, partner: p } = partner(row.partner_id, row.thread_id);
+    const other = joinedMember(row);
+    const blocks = { mine: Boolean(row.blocked_by_me), theirs: Boolean(row.blocked_by_them) };
+    const state = conversationState(memberId, other, blocks, row.no_thanks_by);
+    const status = onlineStatus(deps.presence, memberId, other, state, now);
+    const avatar =
+      row.avatar_public_id !== null && row.avatar_width !== null && row.avatar_height !== null
+        ? mediaImageOf({
+            public_id: row.avatar_public_id,
+            width: row.avatar_width,
+            height: row.avatar_height,
+            variant_widths: row.avatar_variant_widths,
+          })
+        : undefined;
     return {
       thread_id: row.thread_id,
-      partner: p,
+      partner: partnerOf(other, state, status, avatar),
       state,
       folder: row.hidden === 1 ? "hidden" : row.folder === "requests" ? "requests" : "inbox",
       unread_count: row.unread_count,

@@ -1,7 +1,7 @@
 /**
  * ADR 173: the dashboard, the messenger's thread list and the favorites list render their links with `ChromeLink`
  * (plain anchors on the server, app/components/chrome-link.server.tsx; Remix's `Link` in the browser, where that
- * module is empty). Hydration needs the two to be the same markup, so each page is rendered both ways — every
+ * module is empty); ADR 178: the thread list's forms with `PlainForm` the same way (plain-form.server.tsx). Hydration needs the two to be the same markup, so each page is rendered both ways — every
  * language, the kinds of member and states that show each of its links — and the HTML must be equal.
  */
 import type { ReactElement } from "react";
@@ -30,11 +30,14 @@ async function importPages(): Promise<Pages> {
   };
 }
 
-// The pages as the browser build has them: chrome-link.server.tsx is an empty module there (its names undefined).
+// The pages as the browser build has them: chrome-link.server.tsx and plain-form.server.tsx (ADR 178) are empty
+// modules there (their names undefined).
 vi.doMock("~/components/chrome-link.server", () => ({ PlainLink: undefined, PlainNavLink: undefined }));
+vi.doMock("~/components/plain-form.server", () => ({ ServerForm: undefined }));
 vi.resetModules();
 const browser = await importPages();
 vi.doUnmock("~/components/chrome-link.server");
+vi.doUnmock("~/components/plain-form.server");
 vi.resetModules();
 const server = await importPages();
 
@@ -149,9 +152,9 @@ function userList(total: number, locked = false): UserListData {
   };
 }
 
-async function same(url: string, lang: Language, make: (pages: Pages) => ReactElement) {
-  const expected = await renderPageAt(url, lang, make(browser));
-  const actual = await renderPageAt(url, lang, make(server));
+async function same(url: string, lang: Language, make: (pages: Pages) => ReactElement, indexOf?: string) {
+  const expected = await renderPageAt(url, lang, make(browser), { indexOf });
+  const actual = await renderPageAt(url, lang, make(server), { indexOf });
   expect(actual, url).toBe(expected);
   expect(expected).toContain('data-discover="true"');
   return expected;
@@ -165,20 +168,35 @@ describe("the pages' links on the server", () => {
       }
     });
 
-    it(`render the thread list exactly as Remix's links do (${lang})`, async () => {
+    it(`render the thread list exactly as Remix's links and forms do (${lang})`, async () => {
       for (const folder of ["inbox", "requests", "hidden"] as const) {
         for (const page of [1, 2]) {
-          const html = await same(`/${lang}/messenger?folder=${folder}`, lang, ({ threads }) => (
-            <threads.ThreadsPage
-              viewerId={7}
-              list={threadList(folder, page)}
-              done={null}
-              refused={null}
-              q="an"
-              matches={[{ username: "anna", displayName: "Anna" }]}
-            />
-          ));
-          expect(html).toContain(`href="/${lang}/messenger/anna#compose"`);
+          const url = `/${lang}/messenger?folder=${folder}${page > 1 ? `&page=${page}` : ""}&q=an&done=read`;
+          // The list is the index route of messenger (its forms post to `?index`, ADR 178), and any route's child.
+          for (const indexOf of ["/:lang/messenger", undefined]) {
+            const html = await same(
+              url,
+              lang,
+              ({ threads }) => (
+                <threads.ThreadsPage
+                  viewerId={7}
+                  list={threadList(folder, page)}
+                  done={null}
+                  refused={null}
+                  q="an"
+                  matches={[{ username: "anna", displayName: "Anna" }]}
+                />
+              ),
+              indexOf,
+            );
+            expect(html).toContain(`href="/${lang}/messenger/anna#compose"`);
+            // The search and every entry's forms (read or unread, hide or restore, delete; accept and decline in
+            // requests) post where Remix's Form would: for the index route the page's address with `?index` first.
+            const actions = [...html.matchAll(/<form method="(?:get|post)" action="([^"]*)"/g)].map((match) => match[1]);
+            expect(actions, url).toHaveLength(1 + 2 * (folder === "requests" ? 5 : 3));
+            const query = `folder=${folder}${page > 1 ? `&amp;page=${page}` : ""}&amp;q=an&amp;done=read`;
+            if (indexOf) expect(new Set(actions), url).toEqual(new Set([`/${lang}/messenger?index&amp;${query}`]));
+          }
         }
       }
     });
