@@ -62,8 +62,16 @@ describe(`the search results remembered (ADR 177, ${TEST_DB})`, () => {
   });
 
   it("shows a changed profile and drops a hidden one on the next page", async () => {
-    await rt.deps.db.updateTable("profiles").set({ display_name: "Memo Bella", updated_at: rt.clock.now() }).where("user_id", "=", escorts.bea).execute();
-    await rt.deps.db.updateTable("profiles").set({ is_visible: 0, updated_at: rt.clock.now() }).where("user_id", "=", escorts.anna).execute();
+    await rt.deps.db
+      .updateTable("profiles")
+      .set({ display_name: "Memo Bella", updated_at: rt.clock.now() })
+      .where("user_id", "=", escorts.bea)
+      .execute();
+    await rt.deps.db
+      .updateTable("profiles")
+      .set({ is_visible: 0, updated_at: rt.clock.now() })
+      .where("user_id", "=", escorts.anna)
+      .execute();
     const page = results(await searchPage("a"));
     expect(page).toContain("Memo Bella");
     expect(page).not.toContain("Memo Bea");

@@ -73,7 +73,11 @@ function occupied(store: ColumnStore, types: number[], box: Box): Array<[number,
     for (let a = latCellOf(box.minLat); a <= latCellOf(box.maxLat); a++) {
       const found = store.occupiedRow(type, a);
       if (!found) continue;
-      for (let i = firstAtLeast(found.lonCells, lonCellOf(box.minLon)); i < found.lonCells.length && found.lonCells[i]! <= lonCellOf(box.maxLon); i++)
+      for (
+        let i = firstAtLeast(found.lonCells, lonCellOf(box.minLon));
+        i < found.lonCells.length && found.lonCells[i]! <= lonCellOf(box.maxLon);
+        i++
+      )
         out.push([a, found.lonCells[i]!, found.lists[i]!]);
     }
   return out;
@@ -83,7 +87,8 @@ describe("occupied cells per latitude row (ADR 177)", () => {
   it("visits the same lists, in the same order, as a walk over every cell of the box", () => {
     const pick = lcg(177);
     const store = new ColumnStore();
-    const place = () => (pick(20) === 0 ? [null, null] : [52.3 + pick(4000) / 10_000, 13.2 + pick(4000) / 10_000]) as [number | null, number | null];
+    const place = () =>
+      (pick(20) === 0 ? [null, null] : [52.3 + pick(4000) / 10_000, 13.2 + pick(4000) / 10_000]) as [number | null, number | null];
     for (let id = 1; id <= 600; id++) store.upsert(row(id, 1 + pick(3), ...place()));
     store.clusterByCell();
     const boxes: Box[] = [];
