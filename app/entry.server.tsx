@@ -5,7 +5,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
 import { NonceContext } from "~/components/nonce";
-import { IslandMemoContext } from "~/components/ServerIsland";
+import { IslandMemoContext } from "~/components/RememberedIsland";
 import { pageIslandMemo } from "~/components/server-island-memo.server";
 import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";

@@ -9,7 +9,7 @@
  * onAllReady), so its HTML is whole, also for a browser without JavaScript. While hydrating, the wrapper is rendered
  * with `dangerouslySetInnerHTML` of the very HTML it holds: React adopts the element and leaves its content alone.
  */
-import { createContext, lazy, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 
 /** The wrapper lays nothing out: its children are the layout's children, as without the island. */
 const CONTENTS = { display: "contents" } as const;
@@ -24,16 +24,6 @@ function serverHtmlOf(id: string): string | null {
   return document.querySelector(`[data-island="${id}"]`)?.innerHTML ?? null;
 }
 
-/**
- * The server's memo of islands' HTML for the page being rendered (ADR 177; `server-island-memo.server.ts`): the HTML an
- * island drew earlier for the same data, URL and language, or null (then the island renders and the page keeps what
- * it drew). Provided by entry.server only; the browser has none.
- */
-export interface IslandMemo {
-  html(id: string, data: unknown): string | null;
-}
-export const IslandMemoContext = createContext<IslandMemo | null>(null);
-
 /** What this island showed when the page arrived, and for which data. */
 interface ServerHtml {
   html: string;
@@ -45,30 +35,16 @@ interface ServerHtml {
  * same object it was hydrated with (loader data keeps its identity until a revalidation). Every other prop must follow
  * from `data` or never change.
  */
-export function serverIsland<P extends { data: unknown }>(
-  id: string,
-  load: () => Promise<{ default: ComponentType<P> }>,
-  options: {
-    /**
-     * The part is a function of `props.data` (its only prop), the URL and the language alone, so the server may write
-     * the HTML it drew for equal inputs instead of rendering it again (ADR 177).
-     */
-    memo?: boolean;
-  } = {},
-) {
+export function serverIsland<P extends { data: unknown }>(id: string, load: () => Promise<{ default: ComponentType<P> }>) {
   // React's types cannot relate a generic P to the lazy component's ref-aware props; the component is the loaded one.
   const Part = lazy(load) as unknown as ComponentType<P>;
   function ServerIsland(props: P) {
-    const memo = useContext(IslandMemoContext);
     // True on the server and while hydrating (React reads the server snapshot then), false in a browser render.
     const hydrating = useSyncExternalStore(noSubscription, inBrowserRender, inServerOrHydration);
     const [server] = useState<ServerHtml | null>(() => {
       const html = hydrating ? serverHtmlOf(id) : null;
       return html === null ? null : { html, data: props.data };
     });
-    // The server, for data it drew before: the same wrapper around the same bytes, without the render.
-    const remembered = options.memo && memo ? memo.html(id, props.data) : null;
-    if (remembered !== null) return <div data-island={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: remembered }} />;
     if (server && server.data === props.data)
       return (
         <div key="server" data-island={id} style={CONTENTS} dangerouslySetInnerHTML={{ __html: server.html }} suppressHydrationWarning />

@@ -1,14 +1,14 @@
 /**
- * The server islands' HTML remembered by what drew it (ADR 177). An island that opts in (`serverIsland(…, { memo:
- * true })`) is a pure function of its `data`, the page's URL and its language: the same inputs draw the same bytes.
- * So the HTML an island drew is kept under exactly those inputs, and a later render with equal inputs writes those
- * bytes instead of rendering the part again. Nothing is ever invalidated because nothing can go stale: the key is the
+ * The server islands' HTML remembered by what drew it (ADR 177). An island made by `rememberedIsland`
+ * (RememberedIsland.tsx) is a pure function of its `data`, the page's URL and its language: the same inputs draw the
+ * same bytes. So the HTML an island drew is kept under exactly those inputs, and a later render with equal inputs
+ * writes those bytes instead of rendering the part again. Nothing is ever invalidated because nothing can go stale: the key is the
  * whole input (the data as JSON, written so that different values never spell the same text), not a version of it.
  * Whatever decides what the data holds (the API's search: ranking, blocks, visibility) still runs on every request.
  *
  * Bounded: at most MEMO_CHARS characters of keys and HTML together, the least recently used entries leave first.
  */
-import type { IslandMemo } from "~/components/ServerIsland";
+import type { IslandMemo } from "~/components/RememberedIsland";
 
 /** Characters of keys and HTML kept at most (≤ 8 MB even if every string were two bytes a character). */
 export const MEMO_CHARS = 4_000_000;

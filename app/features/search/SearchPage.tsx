@@ -19,7 +19,7 @@ import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import { AdZone } from "~/features/ads/AdZone";
-import { serverIsland } from "~/components/ServerIsland";
+import { rememberedIsland } from "~/components/RememberedIsland";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
 import { resultsDataOf } from "./results-data";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
@@ -41,7 +41,7 @@ import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
  * The results (tiles, pager, counts) are drawn on the server and hydrate without their code (ADR 162); the server
  * writes the HTML it drew for the same results, URL and language again instead of rendering them (ADR 177).
  */
-const Results = serverIsland("search-results", () => import("./SearchResults"), { memo: true });
+const Results = rememberedIsland("search-results", () => import("./SearchResults"));
 
 const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
 

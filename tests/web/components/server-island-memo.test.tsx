@@ -6,7 +6,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IslandMemoContext, serverIsland } from "~/components/ServerIsland";
+import { IslandMemoContext, rememberedIsland } from "~/components/RememberedIsland";
+import { serverIsland } from "~/components/ServerIsland";
 import {
   MEMO_CHARS,
   clearIslandMemo,
@@ -43,7 +44,7 @@ function Part({ data }: { data: Data }) {
   );
 }
 
-const Memoized = serverIsland<{ data: Data }>("memo-test", async () => ({ default: Part }), { memo: true });
+const Memoized = rememberedIsland<{ data: Data }>("memo-test", async () => ({ default: Part }));
 const NotMemoized = serverIsland<{ data: Data }>("memo-test", async () => ({ default: Part }));
 
 /** The page's HTML once everything rendered (entry.server's onAllReady). */
