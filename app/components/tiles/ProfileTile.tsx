@@ -1,9 +1,9 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { MediaImage } from "#server/contract/media";
 import type { TileContactRule } from "#server/contract/messenger";
 import { wholeEuros } from "#server/contract/prices";
 import { distanceLabel } from "#server/contract/search-distance";
-import { ChromeLink } from "~/components/chrome-link";
 import { useLang, useLocalePath } from "~/i18n/lang";
 import { formatDayMonth } from "~/utils/calendar-date";
 import { priceText } from "~/utils/money";
@@ -75,8 +75,7 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
     .filter(Boolean)
     .join(" · ");
   return (
-    // A plain anchor on the server (ADR 159), Remix's link in the browser: a list page draws 12–24 of them (ADR 177).
-    <ChromeLink className={css.tile} to={to(`p/${tile.username}`)} data-testid="search-tile">
+    <Link className={css.tile} to={to(`p/${tile.username}`)} data-testid="search-tile">
       <span className={css.media}>
         <TileImage image={tile.avatar} initial={tile.displayName.slice(0, 1)} eager={eager} priority={priority} />
         {tile.isMember ? <span className={css.badge}>{t("tile.plus")}</span> : null}
@@ -137,6 +136,6 @@ export function ProfileTile({ tile, eager, priority = false }: { tile: ProfileTi
           </span>
         ) : null}
       </span>
-    </ChromeLink>
+    </Link>
   );
 }
