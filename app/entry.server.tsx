@@ -5,6 +5,8 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { applyRenderTimeoutHeaders, hadRenderTimeout } from "~/api/render-timeout.server";
 import { NonceContext } from "~/components/nonce";
+import { IslandMemoContext } from "~/components/RememberedIsland";
+import { pageIslandMemo } from "~/components/server-island-memo.server";
 import { RenderTimeoutContext } from "~/components/RenderTimeoutNotice";
 import { i18nServer, serverI18n } from "~/i18n/i18next.server";
 import { applySessionCookies, readSession } from "~/session/session.server";
@@ -46,7 +48,8 @@ export default async function handleRequest(
 ) {
   applySessionCookies(responseHeaders, readSession(request, Date.now()));
   // One shared, fully loaded instance per language (app/i18n/i18next.server.ts).
-  const instance = serverI18n(await i18nServer.getLocale(request));
+  const language = await i18nServer.getLocale(request);
+  const instance = serverI18n(language);
   // An API call timed out while the loaders ran: the page is incomplete, so it is never cached.
   const degraded = hadRenderTimeout(loadContext);
   if (degraded) applyRenderTimeoutHeaders(responseHeaders);
@@ -64,11 +67,16 @@ export default async function handleRequest(
   // no route defers data, so nothing is left to wait for but Remix's loader data, encoded at once. Rendered in one
   // synchronous pass where nothing waits (ADR 166), else the streaming way.
   await prepareLoaderDataTransfer(remixContext);
+  // Islands that drew the same data on this URL in this language before write that HTML again (ADR 177).
+  const { pathname, search } = new URL(request.url);
+  const islandMemo = pageIslandMemo(pathname + search, language);
   const text = await renderPage(
     <I18nextProvider i18n={instance}>
       <NonceContext.Provider value={nonce}>
         <RenderTimeoutContext.Provider value={degraded}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <IslandMemoContext.Provider value={islandMemo?.memo ?? null}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </IslandMemoContext.Provider>
         </RenderTimeoutContext.Provider>
       </NonceContext.Provider>
     </I18nextProvider>,
@@ -79,6 +87,8 @@ export default async function handleRequest(
       if (afterShell) logError(loadContext, { err: error }, "render failed after the shell");
     },
   );
+  // Only a whole page's islands are kept: not one rendered after a failure, nor one whose loaders timed out.
+  if (responseStatusCode === 200 && !degraded) islandMemo?.keepFrom(text);
   const html = Buffer.from(text, "utf8");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (shared) {

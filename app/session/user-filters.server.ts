@@ -91,18 +91,45 @@ export function readSavedSearch(request: Request, searcher: Searcher): string | 
  * other page, or the cookie already holds it).
  */
 export function userFiltersSetCookie(request: Request, searcher: Searcher): string | null {
-  const value = savedSearchFromUrl(new URL(request.url), searcher);
-  if (!value || readSavedSearch(request, searcher) === value) return null;
+  const saved = savedOf(request, searcher);
+  const value = saved.fromUrl();
+  if (!value || saved.fromCookie() === value) return null;
   return serializeCookie(COOKIE.userFilters, value, { httpOnly: true, maxAge: USER_FILTERS_MAX_AGE_S });
 }
 
 /** The header's search link (path after the language): the saved search, else the listing of the viewer's own target. */
 export function searchHomePath(request: Request, searcher: Searcher): string | null {
   if (!savesFilters(searcher.userType)) return null;
-  return (
-    savedSearchFromUrl(new URL(request.url), searcher) ??
-    readSavedSearch(request, searcher) ??
-    SAVED_LISTINGS[searchTargetFor(searcher, undefined)] ??
-    null
-  );
+  const saved = savedOf(request, searcher);
+  return saved.fromUrl() ?? saved.fromCookie() ?? SAVED_LISTINGS[searchTargetFor(searcher, undefined)] ?? null;
+}
+
+/** A request's saved-search values, each worked out on first use. */
+interface SavedOfRequest {
+  searcher: string;
+  fromUrl: () => string | null;
+  fromCookie: () => string | null;
+}
+const savedByRequest = new WeakMap<Request, SavedOfRequest>();
+
+/**
+ * The URL's and the cookie's saved values of one request, worked out once: the search loader's Set-Cookie and the
+ * layout's search link both ask, and each answer parses and normalises a whole search state (ADR 177). Another
+ * searcher for the same Request (none in practice) gets its own.
+ */
+function savedOf(request: Request, searcher: Searcher): SavedOfRequest {
+  const key = JSON.stringify(searcher);
+  const known = savedByRequest.get(request);
+  if (known?.searcher === key) return known;
+  const once = (work: () => string | null) => {
+    let value: string | null | undefined;
+    return () => (value === undefined ? (value = work()) : value);
+  };
+  const saved: SavedOfRequest = {
+    searcher: key,
+    fromUrl: once(() => savedSearchFromUrl(new URL(request.url), searcher)),
+    fromCookie: once(() => readSavedSearch(request, searcher)),
+  };
+  savedByRequest.set(request, saved);
+  return saved;
 }

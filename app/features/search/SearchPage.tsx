@@ -1,6 +1,6 @@
 import { checkoutPath } from "#server/contract/checkout-path";
 import { Form, Link, useLocation, useNavigate, useParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AGE_BAND_KEYS,
@@ -19,8 +19,9 @@ import { useNumbers } from "~/utils/numbers";
 import { withReturnPath } from "~/utils/return-path";
 import { CityCombobox } from "~/components/search/CityCombobox";
 import { AdZone } from "~/features/ads/AdZone";
-import { serverIsland } from "~/components/ServerIsland";
+import { rememberedIsland } from "~/components/RememberedIsland";
 import { SearchSummary, useActiveFilters } from "./SearchSummary";
+import { resultsDataOf } from "./results-data";
 import type { GuestPromptData, SearchPageData } from "./search-page.server";
 // Type only: the checks and the traits bounds they need stay on the server.
 import type { SearchInputField } from "#server/contract/search-input";
@@ -36,8 +37,11 @@ import { SearchSubmitRow } from "~/components/search/SearchSubmitRow";
  * data.links). A URL the rules change (radius reset, forced member sort)
  * redirects to the canonical one (spec section 5: "also in the URL").
  */
-/** The results (tiles, pager, counts) are drawn on the server and hydrate without their code (ADR 162). */
-const Results = serverIsland("search-results", () => import("./SearchResults"));
+/**
+ * The results (tiles, pager, counts) are drawn on the server and hydrate without their code (ADR 162); the server
+ * writes the HTML it drew for the same results, URL and language again instead of rendering them (ADR 177).
+ */
+const Results = rememberedIsland("search-results", () => import("./SearchResults"));
 
 const endText = (end: RangeEnd | undefined) => (end === undefined || end === "*" ? "" : String(end));
 
@@ -190,6 +194,8 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   }, [search]);
 
   const { state, facets } = data;
+  // One object per loader data: the island keeps the server's HTML while it is the one it was hydrated with.
+  const results = useMemo(() => resultsDataOf(data), [data]);
   const lang = useLang();
   const allowed = new Set<string>(data.allowed);
   const radius = clampRadius(state.radius, data.wideRadius);
@@ -446,7 +452,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           </div>
         </details>
         <section className={css.results} aria-label={t("search.results_label")}>
-          <Results data={data} />
+          <Results data={results} />
           {/* After the results: on a phone the first result stays on the first screen (issue 9 items 17, 18). */}
           <AdZone zone={data.ad} pageKey="search" />
         </section>

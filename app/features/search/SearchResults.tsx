@@ -5,7 +5,8 @@ import { hrefOf } from "~/components/search/links";
 import { Pager } from "~/components/search/Pager";
 import { ResultTiles } from "~/components/search/ResultTiles";
 import { PromotedSlot } from "~/components/tiles/PromotedSlot";
-import type { FacetCounts, SearchPageData } from "./search-page.server";
+import type { FacetCounts } from "./search-page.server";
+import type { SearchResultsData } from "./results-data";
 import { useNumbers } from "~/utils/numbers";
 import * as ui from "~/styles/ui.css";
 
@@ -15,7 +16,7 @@ import * as ui from "~/styles/ui.css";
  * results, the page links and the trait counts among the results. Markup and links only: the search page keeps the
  * server's HTML of it when it hydrates and loads this code only to draw new results (a server island, ADR 162).
  */
-export default function SearchResults({ data }: { data: SearchPageData }) {
+export default function SearchResults({ data }: { data: SearchResultsData }) {
   const { t } = useTranslation();
   const { state, facets } = data;
   const radius = clampRadius(state.radius, data.wideRadius);

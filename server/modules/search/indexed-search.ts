@@ -16,7 +16,7 @@ import {
   CELLS_PER_DEGREE,
   latCellOf,
   lonCellOf,
-  cellKey,
+  firstAtLeast,
   type ColumnStore,
   type PlaceScope,
 } from "./column-index";
@@ -703,12 +703,16 @@ function visitedRuns(
   if (circle) {
     const { box, distance, radius } = circle;
     const [lat0, lat1, lon0, lon1] = [latCellOf(box.minLat), latCellOf(box.maxLat), lonCellOf(box.minLon), lonCellOf(box.maxLon)];
+    // Per latitude row only its occupied cells within the box, in longitude order: the same lists, in the same order,
+    // as a walk over every cell of the box, without the lookups of the empty ones.
     for (const type of types)
-      for (let a = lat0; a <= lat1; a++)
-        for (let o = lon0; o <= lon1; o++) {
-          const list = store.cellSlots(type, cellKey(a, o));
-          if (list) add(list, cellWithin(distance, a, o, radius), true);
-        }
+      for (let a = lat0; a <= lat1; a++) {
+        const row = store.occupiedRow(type, a);
+        if (!row) continue;
+        const { lonCells, lists } = row;
+        for (let i = firstAtLeast(lonCells, lon0); i < lonCells.length && lonCells[i]! <= lon1; i++)
+          add(lists[i]!, cellWithin(distance, a, lonCells[i]!, radius), true);
+      }
     return runs;
   }
   for (const list of store.homeLists(types, scope)) add(list, true, true);

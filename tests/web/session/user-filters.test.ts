@@ -144,4 +144,20 @@ describe("the cookie", () => {
     expect(readSavedSearch(request("/de/about", saved), escort)).toBe("escorts/neu?city=Hamburg");
     expect(readSavedSearch(request("/de/about", saved), business)).toBeNull();
   });
+
+  it("answers the loader and the layout of one request alike, each searcher for itself (worked out once, ADR 177)", () => {
+    const saved = `user_filters=${encodeURIComponent("escorts/neu?city=Hamburg")}`;
+    const page = request("/de/escorts?radius=300", saved);
+    // As a page asks: the search loader's Set-Cookie, then the layout's link, on the same Request.
+    expect(userFiltersSetCookie(page, client)).toContain(encodeURIComponent("escorts?radius=100"));
+    expect(searchHomePath(page, client)).toBe("escorts?radius=100");
+    // Another searcher on the same Request gets its own answers, not the first one's.
+    expect(searchHomePath(page, memberClient)).toBe("escorts?radius=300&sort=top_ranking_distance_ring");
+    expect(userFiltersSetCookie(page, memberClient)).toContain(encodeURIComponent("escorts?radius=300&sort=top_ranking_distance_ring"));
+    expect(searchHomePath(page, client)).toBe("escorts?radius=100");
+    expect(searchHomePath(page, GUEST_SEARCHER)).toBeNull();
+    // The same answers as a fresh Request's each time.
+    for (const searcher of [client, memberClient, escort])
+      expect(searchHomePath(page, searcher)).toBe(searchHomePath(request("/de/escorts?radius=300", saved), searcher));
+  });
 });
