@@ -229,18 +229,18 @@ export function searchConditions(eb: EB, plan: Plan, dialect: Dialect, extra?: (
   // 100 km of Berlin at a million profiles). The place's columns are then written `+column` (no index matches them;
   // see filtered). PostgreSQL's statistics weigh the prefix themselves.
   const nameLed = nameLeads(plan) && dialect === "sqlite";
-  const place = (column: PlaceLeading) => (nameLed ? sql<never>`+${sql.ref(column)}` : sql<never>`${sql.ref(column)}`);
+  const place = <T>(column: PlaceLeading) => (nameLed ? sql<T>`+${sql.ref(column)}` : sql<T>`${sql.ref(column)}`);
   // Where the profiles live; touring members of the place join them (one OR, only when there are any).
   const home: Expression<SqlBool>[] = [];
   if (radius) {
     const box = boundingBox(radius.lat, radius.lon, radius.radius);
-    home.push(eb(place("search_profiles.lat"), ">=", box.minLat), eb(place("search_profiles.lat"), "<=", box.maxLat));
+    home.push(eb(place<number>("search_profiles.lat"), ">=", box.minLat), eb(place<number>("search_profiles.lat"), "<=", box.maxLat));
     home.push(eb("search_profiles.lon", ">=", box.minLon), eb("search_profiles.lon", "<=", box.maxLon));
   } else if (plan.location.mode === "radius") {
     home.push(eb("search_profiles.lat", "is not", null));
   }
-  if (filter.country && filter.country.length > 0) home.push(eb(place("search_profiles.country_code"), "in", filter.country));
-  if (plan.place?.cityId !== undefined) home.push(eb(place("search_profiles.city_id"), "=", plan.place.cityId));
+  if (filter.country && filter.country.length > 0) home.push(eb(place<string>("search_profiles.country_code"), "in", filter.country));
+  if (plan.place?.cityId !== undefined) home.push(eb(place<number>("search_profiles.city_id"), "=", plan.place.cityId));
   else if (plan.place?.regionCode !== undefined) home.push(eb("search_profiles.region_code", "=", plan.place.regionCode));
   const touringIds = [...(plan.touring?.keys() ?? [])];
   if (touringIds.length === 0) and.push(...home);
