@@ -13,6 +13,7 @@
  */
 import type { Selectable } from "kysely";
 import type { ApiDeps } from "../../api/types";
+import { perDatabase } from "../../api/per-database";
 import type { PlusFacts } from "../access/index";
 import { memberCacheTtlMs, onShellForget } from "../auth/index";
 import type { AdCampaignsTable, AdCreativesTable } from "./schema";
@@ -94,14 +95,6 @@ class ZoneCache {
   }
 }
 
-const caches = new WeakMap<ApiDeps["db"], ZoneCache>();
-
 /** This API instance's zone cache (one per database handle, like the shell cache). */
-export function zoneCacheOf(deps: ApiDeps): ZoneCache {
-  let cache = caches.get(deps.db);
-  if (!cache) {
-    cache = new ZoneCache(deps);
-    caches.set(deps.db, cache);
-  }
-  return cache;
-}
+const zoneCaches = perDatabase((deps) => new ZoneCache(deps));
+export const zoneCacheOf = zoneCaches.of;

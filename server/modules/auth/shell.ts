@@ -16,6 +16,7 @@
  */
 import type { Context } from "hono";
 import { CHROME_CACHE_TTL_MS, chromeCacheTtlMs } from "../../api/cache-ttl";
+import { perDatabase } from "../../api/per-database";
 import type { ApiDeps, ApiEnv, AuthUser } from "../../api/types";
 import { ACTIVITY_API_PATH } from "../../contract/activity";
 import { isStaffUserType } from "../../contract/users";
@@ -148,20 +149,11 @@ async function loadShell(deps: ApiDeps, user: AuthUser, lang: Language, dismisse
   return { shell, json: JSON.stringify(shell) };
 }
 
-const caches = new WeakMap<ApiDeps["db"], ShellCache>();
-
-function cacheOf(deps: ApiDeps): ShellCache {
-  let cache = caches.get(deps.db);
-  if (!cache) {
-    cache = new ShellCache(deps);
-    caches.set(deps.db, cache);
-  }
-  return cache;
-}
+const caches = perDatabase((deps) => new ShellCache(deps));
 
 /** The member's shell for this token, language and dismissed ids: cached, else loaded (concurrent asks share a load). */
 export function userShell(deps: ApiDeps, user: AuthUser, lang: Language, dismissed: readonly number[]): Promise<CachedShell> {
-  return cacheOf(deps).get(user, lang, dismissed);
+  return caches.of(deps).get(user, lang, dismissed);
 }
 
 /**
@@ -170,12 +162,12 @@ export function userShell(deps: ApiDeps, user: AuthUser, lang: Language, dismiss
  * (null: everyone) — here and, through the bus, on every instance.
  */
 export function onShellForget(deps: ApiDeps, listener: ForgetListener): void {
-  cacheOf(deps).listeners.add(listener);
+  caches.of(deps).listeners.add(listener);
 }
 
 /** How many members' shells this instance holds (tests). */
 export function cachedShellMembers(deps: ApiDeps): number {
-  return caches.get(deps.db)?.size ?? 0;
+  return caches.existing(deps)?.size ?? 0;
 }
 
 /**
@@ -192,6 +184,6 @@ export function forgetShellsAfter(c: Context<ApiEnv>): void {
   if (!user && GUEST_NEUTRAL_WRITES.test(path)) return;
   const members = user && !isStaffUserType(user.userType) ? [user.id] : null;
   // Nothing cached yet on this instance (no shell, no follower): the other instances still hear it.
-  caches.get(deps.db)?.forget(members);
+  caches.existing(deps)?.forget(members);
   void deps.bus.publish({ to: [], event: { type: "shell_changed", members } });
 }

@@ -6,6 +6,7 @@
 import type { Selectable } from "kysely";
 import { chromeCacheTtlMs } from "../../api/cache-ttl";
 import { fail } from "../../api/errors";
+import { perDatabase } from "../../api/per-database";
 import type { ApiDeps } from "../../api/types";
 import { operatorInstantOfWall } from "../../contract/calendar";
 import { parseWallTime } from "../../contract/events";
@@ -129,21 +130,12 @@ class GuestAnnouncements {
   }
 }
 
-const guestCaches = new WeakMap<ApiDeps["db"], GuestAnnouncements>();
-
-function guestCacheOf(deps: ApiDeps): GuestAnnouncements {
-  let cache = guestCaches.get(deps.db);
-  if (!cache) {
-    cache = new GuestAnnouncements(deps);
-    guestCaches.set(deps.db, cache);
-  }
-  return cache;
-}
+const guestCaches = perDatabase((deps) => new GuestAnnouncements(deps));
 
 /** The guests' candidate rows (newest first), or null when they are not kept (cache off, or too many to keep). */
 function guestCandidates(deps: ApiDeps, now: number): Promise<AnnouncementRow[] | null> {
   if (chromeCacheTtlMs === 0) return Promise.resolve(null);
-  return guestCacheOf(deps).candidates(now);
+  return guestCaches.of(deps).candidates(now);
 }
 
 async function readGuestCandidates(deps: ApiDeps, now: number): Promise<AnnouncementRow[] | null> {
@@ -161,7 +153,7 @@ async function readGuestCandidates(deps: ApiDeps, now: number): Promise<Announce
 
 /** After a write to the announcements: guests read them afresh here at once (other instances hear the bus). */
 function forgetGuestAnnouncements(deps: ApiDeps): void {
-  guestCaches.get(deps.db)?.forget();
+  guestCaches.existing(deps)?.forget();
 }
 
 /** POST /announcements/{id}/dismiss: remembered for the member; unknown or inactive ids answer 404. */

@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ColumnStore, type PlaceScope } from "#server/modules/search/column-index";
+import { plainStoreRow } from "../../helpers/store-row";
 
 /** A few homes, so that random operations often move rows in and out of the same list. */
 const PLACES = [
@@ -20,40 +21,15 @@ const PLACES = [
 
 /** A search_profiles row with the places and type given, the other columns plain. */
 function row(userId: number, userType: number, country: string | null, region: string | null, city: number | null, positioned: boolean) {
-  return {
+  return plainStoreRow({
     user_id: userId,
     user_type: userType,
-    gender: 2,
-    birth_ymd: 19_990_101,
     lat: positioned ? 52.5 + userId / 1000 : null,
     lon: positioned ? 13.4 : null,
     country_code: country,
     region_code: region,
     city_id: city,
-    members_only: 0,
-    created_at: 0,
-    last_login_at: null,
-    is_member: 0,
-    member_until: null,
-    verified: 0,
-    is_hot: 0,
-    review_count: 0,
-    rating_avg: null,
-    rise_up_until: null,
-    available_now_until: null,
-    safe_sex_status: 0,
-    is_smoker: null,
-    height_cm: null,
-    weight_kg: null,
-    price_hour: null,
-    figure_type: null,
-    race_type: null,
-    cup_size: null,
-    has_piercing: 0,
-    has_tattoo: 0,
-    favorite_count: 0,
-    visit_count: 0,
-  };
+  });
 }
 
 const operation = fc.oneof(

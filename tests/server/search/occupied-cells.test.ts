@@ -7,44 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { ColumnStore, cellKey, firstAtLeast, latCellOf, lonCellOf } from "#server/modules/search/column-index";
 import { lcg } from "../../helpers/lcg";
-
-type StoreRow = Parameters<ColumnStore["upsert"]>[0];
+import { plainStoreRow, type StoreRow } from "../../helpers/store-row";
 
 function row(userId: number, userType: number, lat: number | null, lon: number | null): StoreRow {
-  return {
-    user_id: userId,
-    user_type: userType,
-    gender: 1,
-    birth_ymd: 19900101,
-    lat,
-    lon,
-    country_code: "DE",
-    region_code: "16",
-    city_id: 2950159,
-    members_only: 0,
-    created_at: 0,
-    last_login_at: null,
-    is_member: 0,
-    member_until: null,
-    verified: 0,
-    is_hot: 0,
-    review_count: 0,
-    rating_avg: null,
-    rise_up_until: null,
-    available_now_until: null,
-    safe_sex_status: 0,
-    is_smoker: null,
-    height_cm: null,
-    weight_kg: null,
-    price_hour: null,
-    figure_type: null,
-    race_type: null,
-    cup_size: null,
-    has_piercing: 0,
-    has_tattoo: 0,
-    favorite_count: 0,
-    visit_count: 0,
-  } as StoreRow;
+  return plainStoreRow({ user_id: userId, user_type: userType, gender: 1, birth_ymd: 19900101, lat, lon });
 }
 
 interface Box {

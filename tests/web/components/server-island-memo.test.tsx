@@ -3,11 +3,10 @@
  * one drawn before gets the very same bytes without rendering the part; any other input renders it. Unfinished or
  * ambiguous HTML is never kept, different values never share a key, and the memo stays within its bound.
  */
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IslandMemoContext, rememberedIsland } from "~/components/RememberedIsland";
 import { serverIsland } from "~/components/ServerIsland";
+import { serverHtml } from "../../helpers/server-html";
 import {
   MEMO_CHARS,
   clearIslandMemo,
@@ -46,24 +45,6 @@ function Part({ data }: { data: Data }) {
 
 const Memoized = rememberedIsland<{ data: Data }>("memo-test", async () => ({ default: Part }));
 const NotMemoized = serverIsland<{ data: Data }>("memo-test", async () => ({ default: Part }));
-
-/** The page's HTML once everything rendered (entry.server's onAllReady). */
-function serverHtml(node: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = "";
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        html += chunk.toString();
-        callback();
-      },
-      final(callback) {
-        resolve(html);
-        callback();
-      },
-    });
-    const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject });
-  });
-}
 
 /** One page render as entry.server does it: the memo provided, then the islands that missed kept from the HTML. */
 async function page(data: Data, options: { path?: string; lang?: string; Island?: typeof Memoized } = {}) {

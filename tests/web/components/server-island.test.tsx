@@ -5,10 +5,9 @@
  */
 import { act, useState } from "react";
 import { hydrateRoot, createRoot } from "react-dom/client";
-import { renderToPipeableStream } from "react-dom/server";
-import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferredPart, serverIsland } from "~/components/ServerIsland";
+import { serverHtml } from "../../helpers/server-html";
 
 // What @testing-library/react sets for its users: React's act() works in this environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -26,24 +25,6 @@ function Part({ data }: { data: Data }) {
 }
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-
-/** The page's HTML once everything rendered, as entry.server sends it (onAllReady). */
-function serverHtml(node: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = "";
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        html += chunk.toString();
-        callback();
-      },
-      final(callback) {
-        resolve(html);
-        callback();
-      },
-    });
-    const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject });
-  });
-}
 
 afterEach(() => {
   document.body.innerHTML = "";
