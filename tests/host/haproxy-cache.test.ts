@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEW_COOKIES } from "#server/contract/shared-cache";
 import { startHaproxy, VIEW_COOKIES as PROXY_VIEW_COOKIES } from "../../scripts/cluster/haproxy.mjs";
+import { listenPortBelowEphemeral } from "../helpers/ports";
 
 const GUEST_PAGE = "public, max-age=0, s-maxage=60, must-revalidate";
 let stub: Server;
@@ -49,10 +50,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
   dir = mkdtempSync(join(tmpdir(), "haproxy-cache-"));
-  const tlsPort = 20_000 + Math.floor(Math.random() * 20_000);
-  const httpPort = tlsPort + 1;
-  proxy = await startHaproxy({ dir, port: tlsPort, httpPort, servers: [{ name: "app1", port: (stub.address() as AddressInfo).port }] });
-  base = `http://127.0.0.1:${httpPort}`;
+  // Another test may hold the ports drawn: a few draws before giving up.
+  for (let attempt = 1; ; attempt++) {
+    const tlsPort = listenPortBelowEphemeral();
+    const httpPort = tlsPort + 1;
+    try {
+      proxy = await startHaproxy({ dir, port: tlsPort, httpPort, servers: [{ name: "app1", port: (stub.address() as AddressInfo).port }] });
+      base = `http://127.0.0.1:${httpPort}`;
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
   // haproxy sends nothing to an instance before its first health check passed.
   for (let i = 0; i < 100 && (await proxy.servers())[0]?.status !== "UP"; i++) await new Promise((r) => setTimeout(r, 100));
 }, 30_000);

@@ -12,6 +12,7 @@ import { createHttpServer } from "#server/ops/http-server";
 import { createMetrics, routeLabeler, serveMetrics } from "#server/ops/metrics";
 import { createTestHost } from "../helpers/host";
 import { createTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { listenPortBelowEphemeral } from "../helpers/ports";
 
 let rt: TestRuntime;
 let lines: Array<Record<string, unknown>>;
@@ -169,7 +170,7 @@ describe("metrics", () => {
   });
 
   it("are served on their own listener, never on the public port", async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = listenPortBelowEphemeral();
     const server = serveMetrics(metrics, { host: "127.0.0.1", port }, createLogger({ level: "silent" }));
     await new Promise((resolve) => server.once("listening", resolve));
     try {
