@@ -29,6 +29,12 @@ test("@js the first-contact unlock with JavaScript: paid once, the message in th
   // With JavaScript the sign-in posts in the background: wait until it has left the login page.
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
   await page.goto(`/de/messenger/${ben}`);
+  // Hydrated and the deferred parts loaded (ADR 174: the unlock card is one): text typed into the server's card before
+  // its part arrives is lost when the part replaces it (a CI rehearsal sent an empty body that way).
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+  );
+  await page.waitForLoadState("networkidle");
   // The 100 bought plus the fresh member's token reward for the verified e-mail (ADR 085), read from the header.
   const start = Number(await page.getByTestId("nav-dollars").first().getAttribute("data-wallet-available"));
   expect(start).toBeGreaterThanOrEqual(100);
