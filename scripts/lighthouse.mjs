@@ -60,6 +60,7 @@ export const PAGES = [
   { route: "routes/$lang.$", path: "/de/nothing-here", status: 404 },
   { route: "routes/$lang.homepage.($popFilters)", path: "/de/homepage", user: "demo_client" },
   { route: "routes/$lang.homepage-pop.($popFilters)", path: "/de/homepage-pop", user: "demo_client" },
+  // Not hydrated since ADR 178 (no JavaScript at all); kept: the member's most visited page.
   { route: "routes/$lang.my_dashboard", path: "/de/my_dashboard", user: "demo_client" },
   { route: "routes/$lang.messenger._index", path: "/de/messenger", user: "demo_client" },
   { route: "routes/$lang.messenger.$username", path: "/de/messenger/demo_escort", user: "demo_client" },
